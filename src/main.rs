@@ -1,0 +1,918 @@
+//! Sudoku: fills in the blanks of 9x9 puzzles with the classic search of AcWing 166 and 1613.
+//!
+//! Glossary:
+//! - `x`, `y`: the row and column of a cell, 0 to 8 from the top left; `p = 9 * x + y`.
+//! - `d`: a digit 0 to 8, standing for `d + 1`, so that it indexes the arrays below.
+//! - `row[x][d]`, `col[y][d]`: digit d is already used in row x, in column y.
+//! - `cell[x / 3][y / 3][d]`: digit d is already used in the 3x3 box holding (x, y).
+//! - `dfs(x, y)`: tries each digit still allowed at (x, y), and searches on from there.
+//! - unit: a row, a column or a box; units 0-8 are the rows, 9-17 the columns, 18-26 the boxes.
+//!
+//! Input: puzzles of 81 cells in reading order, across as many lines as they take, from standard
+//! input or the files named: `1`-`9` are givens, `.` `0` `?` `_` `*` blanks; spaces and
+//! `|+-,;[]{}"'` are layout, `#` starts a comment, a line starting with a letter is a label, a
+//! line `end` ends the input, and a first line holding a lone number (a test count) is skipped.
+//! Output: the input again with every blank filled in (`--count`, `--all`: see `USAGE`).
+//! Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or usage.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+
+const USAGE: &str = "\
+usage: sudoku [--count | --all] [FILE ...]
+
+Solves the 9x9 sudoku puzzles read from each FILE in turn (standard input when there is
+none, or for -) and writes the input back with every blank (. 0 ? _ *) filled in.
+
+  --count     write one line per puzzle: its number of solutions
+  --all       write every solution of every puzzle
+  -h, --help  show this help
+
+Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or usage.
+";
+
+fn main() {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let stderr = io::stderr();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let status = run(&args, &mut stdin.lock(), &mut out, &mut stderr.lock());
+    std::process::exit(status);
+}
+
+/// What to write for each puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// The input with the blanks filled in (one solution).
+    Solve,
+    /// The number of solutions, one line per puzzle.
+    Count,
+    /// The puzzle's text filled in once for every solution.
+    All,
+}
+
+/// Runs the program on `args` (without the program's name); returns the exit status.
+fn run(args: &[OsString], stdin: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let mut mode = Mode::Solve;
+    let mut files = Vec::new();
+    let mut options_end = false;
+    for arg in args {
+        let option = match arg.to_str() {
+            Some(s) if !options_end && s.starts_with('-') && s != "-" => s,
+            _ => {
+                files.push(arg);
+                continue;
+            }
+        };
+        let wanted = match option {
+            "-h" | "--help" => {
+                // A closed standard output is no error here either.
+                let _ = out.write_all(USAGE.as_bytes()).and_then(|_| out.flush());
+                return 0;
+            }
+            "--" => {
+                options_end = true;
+                continue;
+            }
+            "--count" => Mode::Count,
+            "--all" => Mode::All,
+            _ => return usage_error(err, &format!("unknown option '{}'", option)),
+        };
+        if mode != Mode::Solve && mode != wanted {
+            return usage_error(err, "--count and --all do not go together");
+        }
+        mode = wanted;
+    }
+
+    let mut status = 0;
+    let named = !files.is_empty();
+    let stdin_name = OsString::from("-");
+    let inputs = if named { files } else { vec![&stdin_name] };
+    for file in inputs {
+        let name = if !named {
+            String::new()
+        } else if file == "-" {
+            String::from("<stdin>: ")
+        } else {
+            format!("{}: ", file.to_string_lossy())
+        };
+        let result = if file == "-" {
+            Scanner::new(mode, &name, out, err).read_from(stdin)
+        } else {
+            match File::open(file) {
+                Ok(mut f) => Scanner::new(mode, &name, out, err).read_from(&mut f),
+                Err(e) => Err(Stop::Input(ReadError::new(0, 0, Problem::Open(e)))),
+            }
+        };
+        match result {
+            Ok(true) => {}
+            Ok(false) => status = status.max(1),
+            Err(Stop::Input(e)) => {
+                let _ = writeln!(err, "{}{}", name, e);
+                status = 2;
+            }
+            Err(Stop::Output(e)) => return output_failed(err, e, status),
+        }
+    }
+    match out.flush() {
+        Ok(()) => status,
+        Err(e) => output_failed(err, e, status),
+    }
+}
+
+fn usage_error(err: &mut dyn Write, message: &str) -> i32 {
+    let _ = write!(err, "sudoku: {}\n{}", message, USAGE);
+    2
+}
+
+/// Standard output failed: a reader that went away (`| head`) is normal, anything else is said.
+fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return status;
+    }
+    let _ = writeln!(err, "sudoku: cannot write the output: {}", e);
+    2
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading: a byte at a time, so that memory stays flat whatever the layout and the line lengths.
+// ---------------------------------------------------------------------------------------------
+
+/// Why a run over one input stopped early.
+enum Stop {
+    /// The input could not be read, or is not puzzles: reported, and the next input is read.
+    Input(ReadError),
+    /// Standard output failed: nothing more can be done.
+    Output(io::Error),
+}
+
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Stop {
+        Stop::Output(e)
+    }
+}
+
+/// A reading error, where it was found: line and column counted from 1, columns in bytes.
+#[derive(Debug)]
+struct ReadError {
+    line: usize,
+    column: usize,
+    problem: Problem,
+}
+
+#[derive(Debug)]
+enum Problem {
+    Open(io::Error),
+    Read(io::Error),
+    Unexpected(u8),
+    EndsInside { puzzle: usize, line: usize, cells: usize },
+    NoPuzzle,
+}
+
+impl ReadError {
+    fn new(line: usize, column: usize, problem: Problem) -> ReadError {
+        ReadError {
+            line,
+            column,
+            problem,
+        }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.problem {
+            Problem::Open(ref e) => return write!(f, "cannot open: {}", e),
+            Problem::Read(ref e) => return write!(f, "cannot read: {}", e),
+            _ => write!(f, "line {}, column {}: ", self.line, self.column)?,
+        }
+        match self.problem {
+            Problem::Unexpected(b) if b.is_ascii_graphic() => {
+                write!(f, "unexpected character '{}'", b as char)
+            }
+            Problem::Unexpected(b) => write!(f, "unexpected byte 0x{:02X}", b),
+            Problem::EndsInside {
+                puzzle,
+                line,
+                cells,
+            } => write!(
+                f,
+                "the input ends inside puzzle {} (line {}): {} of its 81 cells",
+                puzzle, line, cells
+            ),
+            Problem::NoPuzzle => write!(f, "no puzzle in the input"),
+            Problem::Open(_) | Problem::Read(_) => Ok(()),
+        }
+    }
+}
+
+/// What the line being read has shown so far.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Line {
+    /// Only white space yet.
+    Blank,
+    /// So many letters of `end`, then white space: maybe the `end` line, held back.
+    End(usize),
+    /// So many digits, then white space or not: maybe the count line, held back.
+    Count(usize, bool),
+    /// A label: written back as it is.
+    Label,
+    /// After `#`: written back as it is.
+    Comment,
+    /// Cells and layout.
+    Cells,
+}
+
+/// Reads one input and writes it back solved, puzzle by puzzle.
+///
+/// `text` holds what was read and not yet written: the lines of the puzzle being read, or the
+/// start of a line that may still turn out to be the `end` or count line.
+struct Scanner<'a> {
+    mode: Mode,
+    name: &'a str,
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+    search: Search,
+    text: Vec<u8>,
+    written: usize,
+    line_start: usize,
+    line: usize,
+    column: usize,
+    kind: Line,
+    count_line_allowed: bool,
+    puzzles: usize,
+    unsolved: bool,
+    // The puzzle being read: its cells (0 for a blank), where they stand in `text`, its text.
+    cells: [u8; 81],
+    offsets: [usize; 81],
+    n: usize,
+    start: usize,
+    end: usize,
+    puzzle_line: usize,
+    copy: Vec<u8>,
+}
+
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+impl<'a> Scanner<'a> {
+    fn new(mode: Mode, name: &'a str, out: &'a mut dyn Write, err: &'a mut dyn Write) -> Self {
+        Scanner {
+            mode,
+            name,
+            out,
+            err,
+            search: Search::new(),
+            text: Vec::new(),
+            written: 0,
+            line_start: 0,
+            line: 1,
+            column: 0,
+            kind: Line::Blank,
+            count_line_allowed: true,
+            puzzles: 0,
+            unsolved: false,
+            cells: [0; 81],
+            offsets: [0; 81],
+            n: 0,
+            start: 0,
+            end: 0,
+            puzzle_line: 0,
+            copy: Vec::new(),
+        }
+    }
+
+    /// Reads the whole input; Ok(false) when some puzzle had no solution.
+    fn read_from(mut self, input: &mut dyn Read) -> Result<bool, Stop> {
+        let mut buf = vec![0u8; 1 << 16];
+        let mut head = 0;
+        while head < BYTE_ORDER_MARK.len() {
+            match input.read(&mut buf[head..BYTE_ORDER_MARK.len()]) {
+                Ok(0) => break,
+                Ok(k) => head += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(self.read_failed(e)),
+            }
+        }
+        let skip = if &buf[..head] == BYTE_ORDER_MARK { head } else { 0 };
+        let mut going = self.feed(&buf[skip..head])?;
+        while going {
+            // Answers already found go out before a read that may wait (a person at a terminal).
+            self.out.flush()?;
+            let k = match input.read(&mut buf) {
+                Ok(0) => break,
+                Ok(k) => k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(self.read_failed(e)),
+            };
+            going = self.feed(&buf[..k])?;
+        }
+        self.finish()?;
+        Ok(!self.unsolved)
+    }
+
+    fn read_failed(&mut self, e: io::Error) -> Stop {
+        Stop::Input(ReadError::new(self.line, self.column + 1, Problem::Read(e)))
+    }
+
+    /// Reads some bytes; Ok(false) once the `end` line is read.
+    fn feed(&mut self, bytes: &[u8]) -> Result<bool, Stop> {
+        for &b in bytes {
+            if !self.byte(b)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    fn byte(&mut self, b: u8) -> Result<bool, Stop> {
+        self.column += 1;
+        self.text.push(b);
+        let white = b == b' ' || b == b'\t' || b == b'\r';
+        match self.kind {
+            Line::Blank if white => {}
+            Line::Blank if b == b'\n' => self.end_of_line()?,
+            Line::Blank => {
+                let count_allowed = std::mem::replace(&mut self.count_line_allowed, false);
+                if b == b'e' || b == b'E' {
+                    self.kind = Line::End(1);
+                } else if b.is_ascii_alphabetic() {
+                    self.kind = Line::Label;
+                } else if count_allowed && b.is_ascii_digit() {
+                    self.kind = Line::Count(1, false);
+                } else {
+                    self.kind = Line::Cells;
+                    self.layout_or_cell(b)?;
+                }
+            }
+            Line::End(3) if white => {}
+            Line::End(3) if b == b'\n' => return Ok(false),
+            Line::End(k) if k < 3 && b.to_ascii_lowercase() == b"end"[k] => {
+                self.kind = Line::End(k + 1)
+            }
+            Line::End(_) => {
+                self.kind = Line::Label;
+                if b == b'\n' {
+                    self.end_of_line()?;
+                }
+            }
+            Line::Count(k, false) if k < 8 && b.is_ascii_digit() => {
+                self.kind = Line::Count(k + 1, false)
+            }
+            Line::Count(k, _) if white => self.kind = Line::Count(k, true),
+            Line::Count(..) if b == b'\n' => {
+                // The count of test cases: neither a puzzle nor written back.
+                self.text.truncate(self.line_start);
+                self.end_of_line()?;
+            }
+            Line::Count(..) => {
+                // Not a count after all: its digits are cells.
+                self.kind = Line::Cells;
+                let line = self.line_start..self.text.len() - 1;
+                for offset in line {
+                    let digit = self.text[offset];
+                    if digit.is_ascii_digit() {
+                        self.add_cell(digit - b'0', offset)?;
+                    }
+                }
+                self.layout_or_cell(b)?;
+            }
+            Line::Label | Line::Comment if b == b'\n' => self.end_of_line()?,
+            Line::Label | Line::Comment => {}
+            Line::Cells => self.layout_or_cell(b)?,
+        }
+        if self.n == 0 && self.text.len() - self.written >= 1 << 16 && self.decided() {
+            // A very long line with no puzzle open: write what is decided to keep memory flat.
+            self.flush()?;
+        }
+        Ok(true)
+    }
+
+    /// The kind of the current line is known: nothing held back.
+    fn decided(&self) -> bool {
+        matches!(self.kind, Line::Label | Line::Comment | Line::Cells)
+    }
+
+    fn layout_or_cell(&mut self, b: u8) -> Result<(), Stop> {
+        let offset = self.text.len() - 1;
+        match b {
+            b'1'..=b'9' => self.add_cell(b - b'0', offset),
+            b'.' | b'0' | b'?' | b'_' | b'*' => self.add_cell(0, offset),
+            b'\n' => self.end_of_line(),
+            b'#' => {
+                self.kind = Line::Comment;
+                Ok(())
+            }
+            b' ' | b'\t' | b'\r' | b'|' | b'+' | b'-' | b',' | b';' | b'[' | b']' | b'{' | b'}'
+            | b'"' | b'\'' => Ok(()),
+            _ => Err(self.broken(self.line, self.column, Problem::Unexpected(b))),
+        }
+    }
+
+    fn add_cell(&mut self, digit: u8, offset: usize) -> Result<(), Stop> {
+        if self.n == 81 {
+            // The next puzzle starts on the line where the last one ended.
+            self.close()?;
+        }
+        if self.n == 0 {
+            self.puzzles += 1;
+            self.puzzle_line = self.line;
+            self.start = self.line_start.max(self.written);
+        }
+        self.cells[self.n] = digit;
+        self.offsets[self.n] = offset;
+        self.n += 1;
+        if self.n == 81 {
+            self.end = offset + 1;
+        }
+        Ok(())
+    }
+
+    fn end_of_line(&mut self) -> Result<(), Stop> {
+        self.line += 1;
+        self.column = 0;
+        self.kind = Line::Blank;
+        if self.n == 81 {
+            self.end = self.text.len();
+            self.close()?;
+        }
+        if self.n == 0 {
+            self.flush()?;
+        }
+        self.line_start = self.text.len();
+        Ok(())
+    }
+
+    /// The input is over (its end, or its `end` line): the last puzzle must be complete.
+    fn finish(&mut self) -> Result<(), Stop> {
+        let (line, column) = match self.kind {
+            Line::End(3) | Line::Count(..) => {
+                self.text.truncate(self.line_start);
+                (self.line, 1)
+            }
+            _ => (self.line, self.column + 1),
+        };
+        if self.n == 81 {
+            self.end = self.text.len();
+            self.close()?;
+        }
+        if self.n > 0 {
+            let problem = Problem::EndsInside {
+                puzzle: self.puzzles,
+                line: self.puzzle_line,
+                cells: self.n,
+            };
+            return Err(self.broken(line, column, problem));
+        }
+        self.flush()?;
+        if self.puzzles == 0 {
+            return Err(Stop::Input(ReadError::new(line, column, Problem::NoPuzzle)));
+        }
+        Ok(())
+    }
+
+    /// A reading error: what stands before the broken puzzle (or line) is written, nothing after.
+    fn broken(&mut self, line: usize, column: usize, problem: Problem) -> Stop {
+        let cut = if self.n > 0 { self.start } else { self.line_start };
+        if let Err(e) = self.pass(cut) {
+            return Stop::Output(e);
+        }
+        Stop::Input(ReadError::new(line, column, problem))
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Writing: each puzzle as soon as its text is read, then the text around it as it was.
+    // -----------------------------------------------------------------------------------------
+
+    /// Writes the text read up to `upto` as it is (`--count` writes only counts).
+    fn pass(&mut self, upto: usize) -> io::Result<()> {
+        if upto > self.written {
+            if self.mode != Mode::Count {
+                self.out.write_all(&self.text[self.written..upto])?;
+            }
+            self.written = upto;
+        }
+        Ok(())
+    }
+
+    /// Writes all the text read so far and forgets it.
+    fn flush(&mut self) -> io::Result<()> {
+        self.pass(self.text.len())?;
+        self.text.clear();
+        self.written = 0;
+        self.line_start = 0;
+        Ok(())
+    }
+
+    /// Solves the puzzle just read and writes it: its text filled in, or its count.
+    fn close(&mut self) -> Result<(), Stop> {
+        self.n = 0;
+        self.pass(self.start)?;
+        let (start, end) = (self.start, self.end);
+        let mut solutions: u64 = 0;
+        let mut failed = Ok(());
+        {
+            let text = &self.text[start..end];
+            let (cells, offsets) = (&self.cells, &self.offsets);
+            let (copy, out, mode) = (&mut self.copy, &mut *self.out, self.mode);
+            let separator = separator(text);
+            self.search.solve(cells, &mut |grid| {
+                solutions += 1;
+                if mode == Mode::Count {
+                    return true;
+                }
+                copy.clear();
+                if solutions > 1 {
+                    copy.extend_from_slice(separator);
+                }
+                let at = copy.len();
+                copy.extend_from_slice(text);
+                for (i, &offset) in offsets.iter().enumerate() {
+                    if cells[i] == 0 {
+                        copy[at + offset - start] = b'0' + grid[i];
+                    }
+                }
+                failed = out.write_all(copy);
+                mode == Mode::All && failed.is_ok()
+            });
+        }
+        failed?;
+        match self.mode {
+            Mode::Count => writeln!(self.out, "{}", solutions)?,
+            Mode::Solve if solutions == 0 => self.out.write_all(&self.text[start..end])?,
+            _ => {}
+        }
+        self.written = end;
+        if solutions == 0 {
+            self.unsolved = true;
+            // Standard error going away is no reason to stop solving.
+            let _ = writeln!(
+                self.err,
+                "{}puzzle {} (line {}): no solution",
+                self.name, self.puzzles, self.puzzle_line
+            );
+        }
+        Ok(())
+    }
+}
+
+/// What goes between two solutions of a puzzle written out in full (`--all`): a line break
+/// where the text does not end with one, and an empty line where it spans several lines.
+fn separator(text: &[u8]) -> &'static [u8] {
+    let crlf = text.windows(2).any(|w| w == b"\r\n");
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let several = body.contains(&b'\n');
+    let ends = text.ends_with(b"\n");
+    match (crlf, several, ends) {
+        (_, false, true) => b"",
+        (false, false, false) | (false, true, true) => b"\n",
+        (false, true, false) => b"\n\n",
+        (true, false, false) | (true, true, true) => b"\r\n",
+        (true, true, false) => b"\r\n\r\n",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The search: the classic row/col/cell arrays and dfs(x, y), with counts kept beside them so
+// that dfs picks the cell with the fewest options and fills forced cells without guessing.
+// ---------------------------------------------------------------------------------------------
+
+/// The three units of each cell: its row, its column, its box.
+const UNITS: [[u8; 3]; 81] = units_of_cells();
+/// The nine cells of each unit.
+const UNIT_CELLS: [[u8; 9]; 27] = cells_of_units();
+/// The twenty other cells that share a unit with each cell.
+const PEERS: [[u8; 20]; 81] = peers_of_cells();
+
+const fn units_of_cells() -> [[u8; 3]; 81] {
+    let mut table = [[0; 3]; 81];
+    let mut p = 0;
+    while p < 81 {
+        let (x, y) = (p / 9, p % 9);
+        table[p] = [x as u8, (9 + y) as u8, (18 + x / 3 * 3 + y / 3) as u8];
+        p += 1;
+    }
+    table
+}
+
+const fn cells_of_units() -> [[u8; 9]; 27] {
+    let mut table = [[0; 9]; 27];
+    let mut filled = [0; 27];
+    let mut p = 0;
+    while p < 81 {
+        let units = UNITS[p];
+        let mut k = 0;
+        while k < 3 {
+            let u = units[k] as usize;
+            table[u][filled[u]] = p as u8;
+            filled[u] += 1;
+            k += 1;
+        }
+        p += 1;
+    }
+    table
+}
+
+const fn peers_of_cells() -> [[u8; 20]; 81] {
+    let mut table = [[0; 20]; 81];
+    let mut p = 0;
+    while p < 81 {
+        let mut n = 0;
+        let mut q = 0;
+        while q < 81 {
+            let (a, b) = (UNITS[p], UNITS[q]);
+            if q != p && (a[0] == b[0] || a[1] == b[1] || a[2] == b[2]) {
+                table[p][n] = q as u8;
+                n += 1;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    table
+}
+
+/// A cell or a unit's digit whose count fell to one: maybe a forced move.
+#[derive(Clone, Copy)]
+enum Forced {
+    /// An empty cell with one digit left.
+    Cell(usize),
+    /// A unit with one empty cell left for a digit.
+    Digit(usize, usize),
+}
+
+/// The search state: `row`, `col`, `cell` say which digits are used, `grid` what stands where;
+/// `options` and `places` are counts kept beside them, updated as digits come and go.
+struct Search {
+    row: [[bool; 9]; 9],
+    col: [[bool; 9]; 9],
+    cell: [[[bool; 9]; 3]; 3],
+    /// The digit 1 to 9 at each cell, 0 while empty.
+    grid: [u8; 81],
+    /// How many digits each empty cell still allows.
+    options: [u8; 81],
+    /// For each unit and digit not yet used there, how many of its empty cells allow it.
+    places: [[u8; 9]; 27],
+    /// The cells filled by the search, in order, to take them back.
+    trail: Vec<usize>,
+    /// Counts that fell to one since the last `settle`.
+    forced: Vec<Forced>,
+}
+
+impl Search {
+    fn new() -> Search {
+        Search {
+            row: [[false; 9]; 9],
+            col: [[false; 9]; 9],
+            cell: [[[false; 9]; 3]; 3],
+            grid: [0; 81],
+            options: [0; 81],
+            places: [[0; 9]; 27],
+            trail: Vec::with_capacity(81),
+            forced: Vec::with_capacity(256),
+        }
+    }
+
+    /// Calls `found` with every solution of `givens` (0 for a blank, 1 to 9 for a given)
+    /// until it returns false.
+    fn solve(&mut self, givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) {
+        self.row = [[false; 9]; 9];
+        self.col = [[false; 9]; 9];
+        self.cell = [[[false; 9]; 3]; 3];
+        self.grid = [0; 81];
+        self.options = [0; 81];
+        self.places = [[0; 9]; 27];
+        self.trail.clear();
+        self.forced.clear();
+        for (p, &given) in givens.iter().enumerate() {
+            if given != 0 {
+                let (x, y, d) = (p / 9, p % 9, given as usize - 1);
+                if !self.allowed(x, y, d) {
+                    return; // clashing givens
+                }
+                self.grid[p] = given;
+                self.set(x, y, d, true);
+            }
+        }
+        if self.count_all() && self.settle() {
+            match self.next_cell() {
+                Some((x, y)) => {
+                    self.dfs(x, y, found);
+                }
+                None => {
+                    found(&self.grid);
+                }
+            }
+        }
+    }
+
+    /// Tries each digit allowed at (x, y), settles what it forces and searches on;
+    /// true once `found` asked to stop.
+    fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
+        for d in 0..9 {
+            if !self.allowed(x, y, d) {
+                continue;
+            }
+            let mark = self.trail.len();
+            let mut stop = false;
+            if self.place(9 * x + y, d) && self.settle() {
+                stop = match self.next_cell() {
+                    Some((x, y)) => self.dfs(x, y, found),
+                    None => !found(&self.grid),
+                };
+            }
+            self.forced.clear();
+            while self.trail.len() > mark {
+                self.remove();
+            }
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The classic test: d is used neither in row x, nor in column y, nor in their box.
+    fn allowed(&self, x: usize, y: usize, d: usize) -> bool {
+        !self.row[x][d] && !self.col[y][d] && !self.cell[x / 3][y / 3][d]
+    }
+
+    fn set(&mut self, x: usize, y: usize, d: usize, used: bool) {
+        self.row[x][d] = used;
+        self.col[y][d] = used;
+        self.cell[x / 3][y / 3][d] = used;
+    }
+
+    /// Digit d is already used in unit u.
+    fn used(&self, u: usize, d: usize) -> bool {
+        match u {
+            0..=8 => self.row[u][d],
+            9..=17 => self.col[u - 9][d],
+            _ => self.cell[(u - 18) / 3][(u - 18) % 3][d],
+        }
+    }
+
+    /// Empty cell q allows digit d.
+    fn open(&self, q: usize, d: usize) -> bool {
+        self.grid[q] == 0 && self.allowed(q / 9, q % 9, d)
+    }
+
+    /// Counts `options` and `places` from the arrays; false if some cell or digit has none.
+    fn count_all(&mut self) -> bool {
+        for p in 0..81 {
+            if self.grid[p] != 0 {
+                continue;
+            }
+            let units = UNITS[p];
+            for d in 0..9 {
+                if self.allowed(p / 9, p % 9, d) {
+                    self.options[p] += 1;
+                    for &u in &units {
+                        self.places[u as usize][d] += 1;
+                    }
+                }
+            }
+            match self.options[p] {
+                0 => return false,
+                1 => self.forced.push(Forced::Cell(p)),
+                _ => {}
+            }
+        }
+        for u in 0..27 {
+            for d in 0..9 {
+                if !self.used(u, d) {
+                    match self.places[u][d] {
+                        0 => return false,
+                        1 => self.forced.push(Forced::Digit(u, d)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Puts digit d at empty cell p; false if that leaves a cell, or a unit's digit, no place.
+    fn place(&mut self, p: usize, d: usize) -> bool {
+        let (x, y) = (p / 9, p % 9);
+        let units = UNITS[p];
+        let mut alive = true;
+        // p's other digits lose their place in p's units.
+        for e in 0..9 {
+            if e != d && self.allowed(x, y, e) {
+                for &u in &units {
+                    alive &= self.take_place(u as usize, e);
+                }
+            }
+        }
+        // Peers that allowed d lose it; their units that p is not in lose a place for d.
+        for &q in &PEERS[p] {
+            let q = q as usize;
+            if self.open(q, d) {
+                self.options[q] -= 1;
+                match self.options[q] {
+                    0 => alive = false,
+                    1 => self.forced.push(Forced::Cell(q)),
+                    _ => {}
+                }
+                for (k, &u) in UNITS[q].iter().enumerate() {
+                    if u == units[k] {
+                        self.places[u as usize][d] -= 1;
+                    } else {
+                        alive &= self.take_place(u as usize, d);
+                    }
+                }
+            }
+        }
+        self.grid[p] = d as u8 + 1;
+        self.set(x, y, d, true);
+        self.trail.push(p);
+        alive
+    }
+
+    /// Takes back the last digit placed: `place` in the mirror.
+    fn remove(&mut self) {
+        let p = match self.trail.pop() {
+            Some(p) => p,
+            None => return,
+        };
+        let (x, y, d) = (p / 9, p % 9, self.grid[p] as usize - 1);
+        let units = UNITS[p];
+        self.set(x, y, d, false);
+        self.grid[p] = 0;
+        for &q in &PEERS[p] {
+            let q = q as usize;
+            if self.open(q, d) {
+                self.options[q] += 1;
+                for &u in &UNITS[q] {
+                    self.places[u as usize][d] += 1;
+                }
+            }
+        }
+        for e in 0..9 {
+            if e != d && self.allowed(x, y, e) {
+                for &u in &units {
+                    self.places[u as usize][e] += 1;
+                }
+            }
+        }
+    }
+
+    /// One place fewer for digit d in unit u; false if none is left.
+    fn take_place(&mut self, u: usize, d: usize) -> bool {
+        self.places[u][d] -= 1;
+        match self.places[u][d] {
+            0 => false,
+            1 => {
+                self.forced.push(Forced::Digit(u, d));
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// Fills the cells that have one digit left and the digits that have one cell left in a
+    /// unit, until none is; false at a dead end.
+    fn settle(&mut self) -> bool {
+        while let Some(forced) = self.forced.pop() {
+            let (p, d) = match forced {
+                Forced::Cell(p) if self.grid[p] == 0 => {
+                    match (0..9).find(|&d| self.allowed(p / 9, p % 9, d)) {
+                        Some(d) => (p, d),
+                        None => return false,
+                    }
+                }
+                Forced::Digit(u, d) if !self.used(u, d) => {
+                    let cells = UNIT_CELLS[u];
+                    match cells.iter().find(|&&q| self.open(q as usize, d)) {
+                        Some(&q) => (q as usize, d),
+                        None => return false,
+                    }
+                }
+                _ => continue,
+            };
+            if !self.place(p, d) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The empty cell with the fewest options, None when the grid is full.
+    fn next_cell(&self) -> Option<(usize, usize)> {
+        let mut best = None;
+        let mut fewest = u8::MAX;
+        for p in 0..81 {
+            if self.grid[p] == 0 && self.options[p] < fewest {
+                fewest = self.options[p];
+                best = Some((p / 9, p % 9));
+                if fewest <= 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
