@@ -1,0 +1,137 @@
+//! What the integration tests share: running the built binary, a seeded generator of solved
+//! grids, and the rules an answer must follow.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What one run of the program gave.
+pub struct Run {
+    pub status: i32,
+    pub stdout: Vec<u8>,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+}
+
+/// Runs the built `sudoku` with `args`, `input` on its standard input.
+pub fn sudoku(args: &[&str], input: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sudoku binary starts");
+    let mut stdin = child.stdin.take().expect("a pipe to its input");
+    let input = input.to_vec();
+    // Written from a thread: the program may answer before it has read everything.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("the run ends");
+    writer.join().expect("the writer ends");
+    Run {
+        status: output.status.code().expect("an exit status, not a signal"),
+        stdout: output.stdout,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// splitmix64: a small seeded generator, so that every failure can be run again.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in 0..n.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random solved grid (digits 1 to 9): a fixed valid pattern with its digits relabelled, its
+/// bands, stacks, rows within bands and columns within stacks shuffled, maybe transposed.
+pub fn solved_grid(rng: &mut Rng) -> [u8; 81] {
+    let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    rng.shuffle(&mut digits);
+    let (rows, cols) = (shuffled_lines(rng), shuffled_lines(rng));
+    let transpose = rng.below(2) == 1;
+    let mut grid = [0; 81];
+    for x in 0..9 {
+        for y in 0..9 {
+            let (r, c) = (rows[x], cols[y]);
+            let (r, c) = if transpose { (c, r) } else { (r, c) };
+            grid[9 * x + y] = digits[(3 * (r % 3) + r / 3 + c) % 9];
+        }
+    }
+    grid
+}
+
+fn shuffled_lines(rng: &mut Rng) -> [usize; 9] {
+    let mut bands = [0, 1, 2];
+    rng.shuffle(&mut bands);
+    let mut lines = [0; 9];
+    for (k, &band) in bands.iter().enumerate() {
+        let mut within = [0, 1, 2];
+        rng.shuffle(&mut within);
+        for i in 0..3 {
+            lines[3 * k + i] = 3 * band + within[i];
+        }
+    }
+    lines
+}
+
+/// The grid (digits 1 to 9) breaks no rule: each row, column and box holds each digit once.
+pub fn follows_rules(grid: &[u8]) -> bool {
+    if grid.len() != 81 || grid.iter().any(|&d| !(1..=9).contains(&d)) {
+        return false;
+    }
+    (0..27).all(|u| {
+        let mut seen = [false; 10];
+        (0..9).all(|i| {
+            let p = match u {
+                0..=8 => 9 * u + i,
+                9..=17 => 9 * i + (u - 9),
+                _ => 9 * ((u - 18) / 3 * 3 + i / 3) + (u - 18) % 3 * 3 + i % 3,
+            };
+            !std::mem::replace(&mut seen[grid[p] as usize], true)
+        })
+    })
+}
+
+/// The cells of a puzzle written as 81 characters, digits and `.`: 0 for a blank.
+pub fn cells(line: &str) -> [u8; 81] {
+    let mut grid = [0; 81];
+    for (p, c) in line.bytes().enumerate().take(81) {
+        grid[p] = if c.is_ascii_digit() { c - b'0' } else { 0 };
+    }
+    grid
+}
+
+/// `grid` as 81 characters, `.` for a blank.
+pub fn line(grid: &[u8; 81]) -> String {
+    grid.iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect()
+}

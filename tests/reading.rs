@@ -1,0 +1,223 @@
+//! Each reading rule and each error of CONTRACT.md, in the default mode.
+
+mod common;
+
+use common::sudoku;
+
+/// The AcWing 1613 sample as one line, and its published answer.
+const PUZZLE: &str =
+    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+const SOLVED: &str =
+    "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+/// Givens that clash: two 1s in the first row.
+const CLASH: &str =
+    "11...............................................................................";
+/// No clash, but the last cell of the first row can take no digit (1-8 in its row, 9 below).
+const DEAD: &str =
+    "12345678.........9...............................................................";
+
+fn nine_lines(s: &str, eol: &str) -> String {
+    (0..9).map(|x| format!("{}{}", &s[9 * x..9 * x + 9], eol)).collect()
+}
+
+fn solves(input: &str, expected: &str) {
+    let run = sudoku(&[], input.as_bytes());
+    assert_eq!(run.stderr, "", "input {:?}", input);
+    assert_eq!(run.stdout(), expected, "input {:?}", input);
+    assert_eq!(run.status, 0, "input {:?}", input);
+}
+
+fn fails(input: &[u8], status: i32, stdout: &str, stderr: &str) {
+    let run = sudoku(&[], input);
+    assert_eq!(run.stdout(), stdout, "input {:?}", String::from_utf8_lossy(input));
+    assert_eq!(run.stderr, stderr, "input {:?}", String::from_utf8_lossy(input));
+    assert_eq!(run.status, status);
+}
+
+#[test]
+fn nine_lines_give_nine_solved_lines_and_one_line_gives_one() {
+    solves(&nine_lines(PUZZLE, "\n"), &nine_lines(SOLVED, "\n"));
+    solves(&format!("{}\n", PUZZLE), &format!("{}\n", SOLVED));
+    solves(PUZZLE, SOLVED);
+}
+
+#[test]
+fn every_blank_character_is_filled() {
+    for blank in [".", "0", "?", "_", "*"] {
+        solves(&PUZZLE.replace('.', blank), SOLVED);
+    }
+}
+
+#[test]
+fn layout_bytes_are_kept_where_they_stand() {
+    let decorated: String = PUZZLE
+        .chars()
+        .enumerate()
+        .map(|(i, c)| format!("{}{}", " \t|+-,;[]{}\"'\r".chars().nth(i % 14).unwrap(), c))
+        .collect();
+    let expected: String = SOLVED
+        .chars()
+        .enumerate()
+        .map(|(i, c)| format!("{}{}", " \t|+-,;[]{}\"'\r".chars().nth(i % 14).unwrap(), c))
+        .collect();
+    solves(&decorated, &expected);
+}
+
+#[test]
+fn windows_line_endings_are_kept() {
+    solves(&nine_lines(PUZZLE, "\r\n"), &nine_lines(SOLVED, "\r\n"));
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    solves(&format!("\u{feff}{}\n", PUZZLE), &format!("{}\n", SOLVED));
+}
+
+#[test]
+fn labels_comments_and_empty_lines_are_written_back() {
+    let input = format!(
+        "# two puzzles\nGrid 01\n{}  # first\n\n  Grid 02\nendgame is a label\n{}",
+        PUZZLE, PUZZLE
+    );
+    let expected = format!(
+        "# two puzzles\nGrid 01\n{}  # first\n\n  Grid 02\nendgame is a label\n{}",
+        SOLVED, SOLVED
+    );
+    solves(&input, &expected);
+}
+
+#[test]
+fn the_count_line_is_dropped_only_as_the_first_line_that_is_not_empty() {
+    solves(&format!("2\n{}\n{}\n", PUZZLE, PUZZLE), &format!("{}\n{}\n", SOLVED, SOLVED));
+    solves(&format!("\n \r\n 12345678 \r\n{}\n", PUZZLE), &format!("\n \r\n{}\n", SOLVED));
+    // Nine digits are a row of cells, not a count.
+    let poj = nine_lines(&PUZZLE.replace('.', "0"), "\n");
+    assert!(poj.starts_with("027380010\n"));
+    solves(&poj, &nine_lines(SOLVED, "\n"));
+    // A lone number after the first line is a cell: here, the start of an unfinished puzzle.
+    fails(
+        format!("{}\n7\n", PUZZLE).as_bytes(),
+        2,
+        &format!("{}\n", SOLVED),
+        "line 3, column 1: the input ends inside puzzle 2 (line 2): 1 of its 81 cells\n",
+    );
+}
+
+#[test]
+fn the_end_line_ends_the_input_in_any_case() {
+    let after = "anything at all: @@@\n";
+    solves(&format!("{}\n  End \r\n{}", PUZZLE, after), &format!("{}\n", SOLVED));
+    solves(&format!("{}\nEND", PUZZLE), &format!("{}\n", SOLVED));
+    solves(&format!("1\n{}\nend\n{}", PUZZLE, after), &format!("{}\n", SOLVED));
+}
+
+#[test]
+fn two_puzzles_on_one_line_are_both_solved() {
+    solves(&format!("{}{}\n", PUZZLE, PUZZLE), &format!("{}{}\n", SOLVED, SOLVED));
+}
+
+#[test]
+fn a_puzzle_may_take_any_number_of_lines() {
+    let input = format!("{}\n{}\n{}\n", &PUZZLE[..5], &PUZZLE[5..60], &PUZZLE[60..]);
+    let expected = format!("{}\n{}\n{}\n", &SOLVED[..5], &SOLVED[5..60], &SOLVED[60..]);
+    solves(&input, &expected);
+}
+
+#[test]
+fn a_wrong_character_is_named_by_line_and_column_after_what_came_before_is_written() {
+    let broken = format!("{}\n{}\n{}x\n{}\n", PUZZLE, PUZZLE, &PUZZLE[..7], PUZZLE);
+    fails(
+        broken.as_bytes(),
+        2,
+        &format!("{}\n{}\n", SOLVED, SOLVED),
+        "line 3, column 8: unexpected character 'x'\n",
+    );
+    // Nothing of the broken puzzle is written, even the lines of it that were complete.
+    let nine = format!("{}\n{}", nine_lines(PUZZLE, "\n"), nine_lines(PUZZLE, "\n"));
+    let broken = nine.replacen("9518...7.", "9518..!7.", 2);
+    let broken = broken.replacen("9518..!7.", "9518...7.", 1);
+    fails(
+        broken.as_bytes(),
+        2,
+        &format!("{}\n", nine_lines(SOLVED, "\n")),
+        "line 18, column 7: unexpected character '!'\n",
+    );
+}
+
+#[test]
+fn bytes_that_are_not_characters_are_named_in_hex() {
+    fails(b"12\xff", 2, "", "line 1, column 3: unexpected byte 0xFF\n");
+    fails(b"\xef\xbb", 2, "", "line 1, column 1: unexpected byte 0xEF\n");
+}
+
+#[test]
+fn an_input_that_ends_inside_a_puzzle_is_an_error() {
+    fails(
+        format!("{}\n{}", PUZZLE, &PUZZLE[..40]).as_bytes(),
+        2,
+        &format!("{}\n", SOLVED),
+        "line 2, column 41: the input ends inside puzzle 2 (line 2): 40 of its 81 cells\n",
+    );
+    fails(
+        format!("{}\nend\n", &PUZZLE[..80]).as_bytes(),
+        2,
+        "",
+        "line 2, column 1: the input ends inside puzzle 1 (line 1): 80 of its 81 cells\n",
+    );
+}
+
+#[test]
+fn an_input_without_a_puzzle_is_an_error() {
+    fails(b"", 2, "", "line 1, column 1: no puzzle in the input\n");
+    fails(b"# nothing\n", 2, "# nothing\n", "line 2, column 1: no puzzle in the input\n");
+    fails(b"3\n", 2, "", "line 2, column 1: no puzzle in the input\n");
+    fails(b"\nend\n", 2, "\n", "line 2, column 1: no puzzle in the input\n");
+}
+
+#[test]
+fn puzzles_without_a_solution_are_written_back_and_named_and_the_rest_solved() {
+    let input = format!("{}\n{}\n{}\n{}\n{}\n", PUZZLE, CLASH, PUZZLE, DEAD, PUZZLE);
+    let expected = format!("{}\n{}\n{}\n{}\n{}\n", SOLVED, CLASH, SOLVED, DEAD, SOLVED);
+    fails(
+        input.as_bytes(),
+        1,
+        &expected,
+        "puzzle 2 (line 2): no solution\npuzzle 4 (line 4): no solution\n",
+    );
+    let nine = format!("{}\n{}", nine_lines(CLASH, "\n"), nine_lines(PUZZLE, "\n"));
+    fails(
+        nine.as_bytes(),
+        1,
+        &format!("{}\n{}", nine_lines(CLASH, "\n"), nine_lines(SOLVED, "\n")),
+        "puzzle 1 (line 1): no solution\n",
+    );
+}
+
+#[test]
+fn answers_come_out_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the sudoku binary starts");
+    let mut stdin = child.stdin.take().expect("its input");
+    let stdout = child.stdout.take().expect("its output");
+    writeln!(stdin, "{}", PUZZLE).expect("the puzzle is written");
+    stdin.flush().expect("and sent");
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    // Standard input is still open: the answer must not wait for its end.
+    let answer = receiver.recv_timeout(Duration::from_secs(20));
+    drop(stdin);
+    let _ = child.wait();
+    assert_eq!(answer.expect("an answer while the input is open"), format!("{}\n", SOLVED));
+}
