@@ -168,7 +168,11 @@ enum Problem {
     Open(io::Error),
     Read(io::Error),
     Unexpected(u8),
-    EndsInside { puzzle: usize, line: usize, cells: usize },
+    EndsInside {
+        puzzle: usize,
+        line: usize,
+        cells: usize,
+    },
     NoPuzzle,
 }
 
@@ -296,7 +300,11 @@ impl<'a> Scanner<'a> {
                 Err(e) => return Err(self.read_failed(e)),
             }
         }
-        let skip = if &buf[..head] == BYTE_ORDER_MARK { head } else { 0 };
+        let skip = if &buf[..head] == BYTE_ORDER_MARK {
+            head
+        } else {
+            0
+        };
         let mut going = self.feed(&buf[skip..head])?;
         while going {
             // Answers already found go out before a read that may wait (a person at a terminal).
@@ -475,7 +483,11 @@ impl<'a> Scanner<'a> {
 
     /// A reading error: what stands before the broken puzzle (or line) is written, nothing after.
     fn broken(&mut self, line: usize, column: usize, problem: Problem) -> Stop {
-        let cut = if self.n > 0 { self.start } else { self.line_start };
+        let cut = if self.n > 0 {
+            self.start
+        } else {
+            self.line_start
+        };
         if let Err(e) = self.pass(cut) {
             return Stop::Output(e);
         }
@@ -761,15 +773,14 @@ impl Search {
 
     /// Counts `options` and `places` from the arrays; false if some cell or digit has none.
     fn count_all(&mut self) -> bool {
-        for p in 0..81 {
+        for (p, units) in UNITS.iter().enumerate() {
             if self.grid[p] != 0 {
                 continue;
             }
-            let units = UNITS[p];
             for d in 0..9 {
                 if self.allowed(p / 9, p % 9, d) {
                     self.options[p] += 1;
-                    for &u in &units {
+                    for &u in units {
                         self.places[u as usize][d] += 1;
                     }
                 }

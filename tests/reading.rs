@@ -17,7 +17,9 @@ const DEAD: &str =
     "12345678.........9...............................................................";
 
 fn nine_lines(s: &str, eol: &str) -> String {
-    (0..9).map(|x| format!("{}{}", &s[9 * x..9 * x + 9], eol)).collect()
+    (0..9)
+        .map(|x| format!("{}{}", &s[9 * x..9 * x + 9], eol))
+        .collect()
 }
 
 fn solves(input: &str, expected: &str) {
@@ -29,8 +31,18 @@ fn solves(input: &str, expected: &str) {
 
 fn fails(input: &[u8], status: i32, stdout: &str, stderr: &str) {
     let run = sudoku(&[], input);
-    assert_eq!(run.stdout(), stdout, "input {:?}", String::from_utf8_lossy(input));
-    assert_eq!(run.stderr, stderr, "input {:?}", String::from_utf8_lossy(input));
+    assert_eq!(
+        run.stdout(),
+        stdout,
+        "input {:?}",
+        String::from_utf8_lossy(input)
+    );
+    assert_eq!(
+        run.stderr,
+        stderr,
+        "input {:?}",
+        String::from_utf8_lossy(input)
+    );
     assert_eq!(run.status, status);
 }
 
@@ -88,8 +100,14 @@ fn labels_comments_and_empty_lines_are_written_back() {
 
 #[test]
 fn the_count_line_is_dropped_only_as_the_first_line_that_is_not_empty() {
-    solves(&format!("2\n{}\n{}\n", PUZZLE, PUZZLE), &format!("{}\n{}\n", SOLVED, SOLVED));
-    solves(&format!("\n \r\n 12345678 \r\n{}\n", PUZZLE), &format!("\n \r\n{}\n", SOLVED));
+    solves(
+        &format!("2\n{}\n{}\n", PUZZLE, PUZZLE),
+        &format!("{}\n{}\n", SOLVED, SOLVED),
+    );
+    solves(
+        &format!("\n \r\n 12345678 \r\n{}\n", PUZZLE),
+        &format!("\n \r\n{}\n", SOLVED),
+    );
     // Nine digits are a row of cells, not a count.
     let poj = nine_lines(&PUZZLE.replace('.', "0"), "\n");
     assert!(poj.starts_with("027380010\n"));
@@ -106,14 +124,23 @@ fn the_count_line_is_dropped_only_as_the_first_line_that_is_not_empty() {
 #[test]
 fn the_end_line_ends_the_input_in_any_case() {
     let after = "anything at all: @@@\n";
-    solves(&format!("{}\n  End \r\n{}", PUZZLE, after), &format!("{}\n", SOLVED));
+    solves(
+        &format!("{}\n  End \r\n{}", PUZZLE, after),
+        &format!("{}\n", SOLVED),
+    );
     solves(&format!("{}\nEND", PUZZLE), &format!("{}\n", SOLVED));
-    solves(&format!("1\n{}\nend\n{}", PUZZLE, after), &format!("{}\n", SOLVED));
+    solves(
+        &format!("1\n{}\nend\n{}", PUZZLE, after),
+        &format!("{}\n", SOLVED),
+    );
 }
 
 #[test]
 fn two_puzzles_on_one_line_are_both_solved() {
-    solves(&format!("{}{}\n", PUZZLE, PUZZLE), &format!("{}{}\n", SOLVED, SOLVED));
+    solves(
+        &format!("{}{}\n", PUZZLE, PUZZLE),
+        &format!("{}{}\n", SOLVED, SOLVED),
+    );
 }
 
 #[test]
@@ -147,7 +174,12 @@ fn a_wrong_character_is_named_by_line_and_column_after_what_came_before_is_writt
 #[test]
 fn bytes_that_are_not_characters_are_named_in_hex() {
     fails(b"12\xff", 2, "", "line 1, column 3: unexpected byte 0xFF\n");
-    fails(b"\xef\xbb", 2, "", "line 1, column 1: unexpected byte 0xEF\n");
+    fails(
+        b"\xef\xbb",
+        2,
+        "",
+        "line 1, column 1: unexpected byte 0xEF\n",
+    );
 }
 
 #[test]
@@ -169,9 +201,19 @@ fn an_input_that_ends_inside_a_puzzle_is_an_error() {
 #[test]
 fn an_input_without_a_puzzle_is_an_error() {
     fails(b"", 2, "", "line 1, column 1: no puzzle in the input\n");
-    fails(b"# nothing\n", 2, "# nothing\n", "line 2, column 1: no puzzle in the input\n");
+    fails(
+        b"# nothing\n",
+        2,
+        "# nothing\n",
+        "line 2, column 1: no puzzle in the input\n",
+    );
     fails(b"3\n", 2, "", "line 2, column 1: no puzzle in the input\n");
-    fails(b"\nend\n", 2, "\n", "line 2, column 1: no puzzle in the input\n");
+    fails(
+        b"\nend\n",
+        2,
+        "\n",
+        "line 2, column 1: no puzzle in the input\n",
+    );
 }
 
 #[test]
@@ -219,5 +261,8 @@ fn answers_come_out_before_the_input_ends() {
     let answer = receiver.recv_timeout(Duration::from_secs(20));
     drop(stdin);
     let _ = child.wait();
-    assert_eq!(answer.expect("an answer while the input is open"), format!("{}\n", SOLVED));
+    assert_eq!(
+        answer.expect("an answer while the input is open"),
+        format!("{}\n", SOLVED)
+    );
 }
