@@ -2,19 +2,7 @@
 
 mod common;
 
-use common::sudoku;
-
-/// The AcWing 1613 sample as one line, and its published answer.
-const PUZZLE: &str =
-    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
-const SOLVED: &str =
-    "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
-/// Givens that clash: two 1s in the first row.
-const CLASH: &str =
-    "11...............................................................................";
-/// No clash, but the last cell of the first row can take no digit (1-8 in its row, 9 below).
-const DEAD: &str =
-    "12345678.........9...............................................................";
+use common::{sudoku, CLASH, DEAD, PUZZLE, SOLVED};
 
 fn nine_lines(s: &str, eol: &str) -> String {
     (0..9)

@@ -5,6 +5,18 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+/// The AcWing 1613 sample as one line, and its published answer.
+pub const PUZZLE: &str =
+    ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+pub const SOLVED: &str =
+    "527389416819426735436751829375692184194538267268174593643217958951843672782965341";
+/// Givens that clash: two 1s in the first row.
+pub const CLASH: &str =
+    "11...............................................................................";
+/// No clash, but the last cell of the first row can take no digit (1-8 in its row, 9 below).
+pub const DEAD: &str =
+    "12345678.........9...............................................................";
+
 /// What one run of the program gave.
 pub struct Run {
     pub status: i32,
@@ -70,36 +82,50 @@ impl Rng {
     }
 }
 
-/// A random solved grid (digits 1 to 9): a fixed valid pattern with its digits relabelled, its
-/// bands, stacks, rows within bands and columns within stacks shuffled, maybe transposed.
+/// A random solved grid (digits 1 to 9): the three diagonal boxes shuffled (they share no
+/// row or column), the rest completed by backtracking with digits in random order.
 pub fn solved_grid(rng: &mut Rng) -> [u8; 81] {
-    let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-    rng.shuffle(&mut digits);
-    let (rows, cols) = (shuffled_lines(rng), shuffled_lines(rng));
-    let transpose = rng.below(2) == 1;
     let mut grid = [0; 81];
-    for x in 0..9 {
-        for y in 0..9 {
-            let (r, c) = (rows[x], cols[y]);
-            let (r, c) = if transpose { (c, r) } else { (r, c) };
-            grid[9 * x + y] = digits[(3 * (r % 3) + r / 3 + c) % 9];
+    for b in 0..3 {
+        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digits);
+        for (i, &d) in digits.iter().enumerate() {
+            grid[9 * (3 * b + i / 3) + 3 * b + i % 3] = d;
         }
     }
+    let filled = complete(&mut grid, 0, rng);
+    assert!(filled, "three diagonal boxes always complete");
     grid
 }
 
-fn shuffled_lines(rng: &mut Rng) -> [usize; 9] {
-    let mut bands = [0, 1, 2];
-    rng.shuffle(&mut bands);
-    let mut lines = [0; 9];
-    for (k, &band) in bands.iter().enumerate() {
-        let mut within = [0, 1, 2];
-        rng.shuffle(&mut within);
-        for i in 0..3 {
-            lines[3 * k + i] = 3 * band + within[i];
+fn complete(grid: &mut [u8; 81], p: usize, rng: &mut Rng) -> bool {
+    if p == 81 {
+        return true;
+    }
+    if grid[p] != 0 {
+        return complete(grid, p + 1, rng);
+    }
+    let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    rng.shuffle(&mut digits);
+    for &d in &digits {
+        if allows(grid, p, d) {
+            grid[p] = d;
+            if complete(grid, p + 1, rng) {
+                return true;
+            }
+            grid[p] = 0;
         }
     }
-    lines
+    false
+}
+
+/// Digit d is in none of the row, column and box of cell p.
+pub fn allows(grid: &[u8; 81], p: usize, d: u8) -> bool {
+    let (x, y) = (p / 9, p % 9);
+    (0..9).all(|i| {
+        let (bx, by) = (x / 3 * 3 + i / 3, y / 3 * 3 + i % 3);
+        grid[9 * x + i] != d && grid[9 * i + y] != d && grid[9 * bx + by] != d
+    })
 }
 
 /// The grid (digits 1 to 9) breaks no rule: each row, column and box holds each digit once.

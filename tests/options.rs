@@ -1,0 +1,301 @@
+//! The options and FILE arguments: --count, --all, files and `-`, --help, usage errors.
+
+mod common;
+
+use common::{allows, cells, follows_rules, line, solved_grid, sudoku, Rng};
+use common::{CLASH, PUZZLE, SOLVED};
+use std::fs;
+use std::path::PathBuf;
+
+/// Counts the solutions the plain way: row-major, every digit, no cleverness.
+fn brute_force_count(grid: &mut [u8; 81], p: usize) -> u64 {
+    if p == 81 {
+        return 1;
+    }
+    if grid[p] != 0 {
+        return brute_force_count(grid, p + 1);
+    }
+    let mut count = 0;
+    for d in 1..=9 {
+        if allows(grid, p, d) {
+            grid[p] = d;
+            count += brute_force_count(grid, p + 1);
+            grid[p] = 0;
+        }
+    }
+    count
+}
+
+/// A solved grid with the four cells of an unavoidable rectangle emptied (two rows of one band,
+/// two columns of different stacks, digits a b / b a): exactly its two solutions.
+fn rectangle(rng: &mut Rng) -> ([u8; 81], [u8; 81], [u8; 81]) {
+    loop {
+        let grid = solved_grid(rng);
+        for r1 in 0..9 {
+            for r2 in (r1 + 1)..(r1 / 3 * 3 + 3) {
+                for c1 in 0..9 {
+                    for c2 in (c1 / 3 * 3 + 3)..9 {
+                        let corners = [9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2];
+                        let g = |k: usize| grid[corners[k]];
+                        if g(0) == g(3) && g(1) == g(2) {
+                            let (mut puzzle, mut other) = (grid, grid);
+                            for (k, &p) in corners.iter().enumerate() {
+                                puzzle[p] = 0;
+                                other[p] = g(k ^ 1);
+                            }
+                            return (puzzle, grid, other);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn nine_lines(s: &str) -> String {
+    (0..9)
+        .map(|x| format!("{}\n", &s[9 * x..9 * x + 9]))
+        .collect()
+}
+
+#[test]
+fn count_gives_one_line_per_puzzle_with_its_number_of_solutions() {
+    let mut rng = Rng::new(37);
+    let (rect, _, _) = rectangle(&mut rng);
+    let mut wrong = cells(SOLVED);
+    wrong[0] = wrong[1];
+    let input = format!(
+        "{}\n{}\n{}\n{}\n{}\n",
+        PUZZLE,
+        line(&rect),
+        SOLVED,
+        line(&wrong),
+        CLASH
+    );
+    let run = sudoku(&["--count"], input.as_bytes());
+    assert_eq!(run.stdout(), "1\n2\n1\n0\n0\n");
+    assert_eq!(run.status, 1, "some puzzle has no solution");
+    assert_eq!(
+        run.stderr,
+        "puzzle 4 (line 4): no solution\npuzzle 5 (line 5): no solution\n"
+    );
+    let run = sudoku(&["--count"], format!("{}\n", SOLVED).as_bytes());
+    assert_eq!((run.status, run.stdout().as_str()), (0, "1\n"));
+}
+
+#[test]
+fn count_matches_a_brute_force_count_on_puzzles_with_dozens_of_solutions() {
+    let mut rng = Rng::new(1784);
+    let mut puzzles = Vec::new();
+    let mut counts = Vec::new();
+    while puzzles.len() < 12 {
+        let mut grid = solved_grid(&mut rng);
+        let mut order: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut order);
+        for &p in &order {
+            let kept = grid[p];
+            grid[p] = 0;
+            let count = brute_force_count(&mut grid.clone(), 0);
+            if count > 200 {
+                grid[p] = kept;
+            } else if count >= 24 {
+                puzzles.push(grid);
+                counts.push(count);
+                break;
+            }
+        }
+    }
+    let input: String = puzzles.iter().map(|g| format!("{}\n", line(g))).collect();
+    let run = sudoku(&["--count"], input.as_bytes());
+    let expected: String = counts.iter().map(|c| format!("{}\n", c)).collect();
+    assert_eq!((run.status, run.stdout()), (0, expected));
+
+    // --all gives as many solutions, all different, each by the rules and keeping the givens.
+    let run = sudoku(&["--all"], input.as_bytes());
+    assert_eq!(run.status, 0);
+    let mut lines = run
+        .stdout()
+        .lines()
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .into_iter();
+    for (puzzle, &count) in puzzles.iter().zip(&counts) {
+        let mut seen: Vec<String> = (0..count)
+            .map(|_| lines.next().expect("a solution"))
+            .collect();
+        for solution in &seen {
+            let grid = cells(solution);
+            assert!(follows_rules(&grid), "{}", solution);
+            assert!(
+                (0..81).all(|p| puzzle[p] == 0 || puzzle[p] == grid[p]),
+                "{}",
+                solution
+            );
+        }
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len() as u64, count, "solutions of {}", line(puzzle));
+    }
+    assert_eq!(lines.next(), None);
+}
+
+#[test]
+fn all_writes_each_solution_as_the_puzzles_own_text() {
+    let mut rng = Rng::new(166);
+    let (rect, one, other) = rectangle(&mut rng);
+    let run = sudoku(
+        &["--all"],
+        format!("Grid 01\n{}", nine_lines(&line(&rect))).as_bytes(),
+    );
+    let (one, other) = (nine_lines(&line(&one)), nine_lines(&line(&other)));
+    let both = [
+        format!("Grid 01\n{}\n{}", one, other),
+        format!("Grid 01\n{}\n{}", other, one),
+    ];
+    assert!(both.contains(&run.stdout()), "{}", run.stdout());
+    assert_eq!(run.status, 0);
+
+    // One line each for a one-line puzzle, and none for a puzzle without solution.
+    let input = format!("{}\n{}\n{}\n", PUZZLE, CLASH, line(&rect));
+    let run = sudoku(&["--all"], input.as_bytes());
+    let got = run.stdout();
+    let got: Vec<&str> = got.lines().collect();
+    assert_eq!(got.len(), 3, "{:?}", got);
+    assert_eq!(got[0], SOLVED);
+    assert!(follows_rules(&cells(got[1])) && follows_rules(&cells(got[2])) && got[1] != got[2]);
+    assert_eq!(run.stderr, "puzzle 2 (line 2): no solution\n");
+    assert_eq!(run.status, 1);
+}
+
+#[test]
+fn all_on_the_empty_grid_streams_and_stops_quietly_when_the_reader_goes() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .arg("--all")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the sudoku binary starts");
+    let mut stdin = child.stdin.take().expect("its input");
+    stdin
+        .write_all(".".repeat(81).as_bytes())
+        .expect("the empty grid is written");
+    drop(stdin);
+    let stdout = child.stdout.take().expect("its output");
+    let first: Vec<String> = BufReader::new(stdout)
+        .lines()
+        .take(10)
+        .map(|l| l.expect("a line"))
+        .collect();
+    // The reader is gone, like `| head`: the program must notice and stop by itself.
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(child.wait_with_output());
+    });
+    let output = receiver
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the program stops once its reader is gone")
+        .expect("an exit");
+    assert_eq!(first.len(), 10);
+    assert!(
+        first.iter().all(|l| follows_rules(&cells(l))),
+        "{:?}",
+        first
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "",
+        "it stops quietly"
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    fs::write(&path, text).expect("a temporary file");
+    path
+}
+
+#[test]
+fn files_are_read_in_turn_each_an_input_of_its_own_with_dash_for_standard_input() {
+    let a = temp_file("a.txt", &format!("1\n{}\nend\nnot read\n", PUZZLE));
+    let b = temp_file("b.txt", &format!("# b\n{}", nine_lines(PUZZLE)));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let run = sudoku(&[a, "-", b], format!("{}\n", PUZZLE).as_bytes());
+    let expected = format!("{}\n{}\n# b\n{}", SOLVED, SOLVED, nine_lines(SOLVED));
+    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+    assert_eq!(run.stdout(), expected);
+
+    let run = sudoku(
+        &["--count", b, a, "--", "-"],
+        format!("{}\n", CLASH).as_bytes(),
+    );
+    assert_eq!(run.stdout(), "1\n1\n0\n");
+    assert_eq!(run.stderr, "<stdin>: puzzle 1 (line 1): no solution\n");
+    assert_eq!(run.status, 1);
+}
+
+#[test]
+fn a_missing_or_broken_file_is_named_and_the_next_still_read() {
+    let half = temp_file("half.txt", &PUZZLE[..40]);
+    let bad = temp_file("bad.txt", &format!("{}\n12x\n", PUZZLE));
+    let good = temp_file("good.txt", PUZZLE);
+    let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("missing.txt");
+    let names = [&half, &bad, &missing, &good].map(|p| p.to_str().unwrap().to_string());
+    let args: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+    let run = sudoku(&args, b"");
+    assert_eq!(run.stdout(), format!("{}\n{}", SOLVED, SOLVED));
+    let said: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(said.len(), 3, "{}", run.stderr);
+    assert_eq!(
+        said[0],
+        format!(
+            "{}: line 1, column 41: the input ends inside puzzle 1 (line 1): 40 of its 81 cells",
+            names[0]
+        )
+    );
+    assert_eq!(
+        said[1],
+        format!("{}: line 2, column 3: unexpected character 'x'", names[1])
+    );
+    assert!(
+        said[2].starts_with(&format!("{}: cannot open: ", names[2])),
+        "{}",
+        said[2]
+    );
+    assert_eq!(run.status, 2);
+}
+
+#[test]
+fn help_goes_to_standard_output() {
+    for flag in ["-h", "--help"] {
+        let run = sudoku(&[flag], b"");
+        assert!(run
+            .stdout()
+            .starts_with("usage: sudoku [--count | --all] [FILE ...]\n"));
+        assert!(run.stdout().contains("--count") && run.stdout().contains("--all"));
+        assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+    }
+}
+
+#[test]
+fn a_usage_error_says_why_and_shows_the_usage_on_standard_error() {
+    for (args, why) in [
+        (&["--bogus"][..], "sudoku: unknown option '--bogus'\n"),
+        (&["-x", "file"][..], "sudoku: unknown option '-x'\n"),
+        (
+            &["--count", "--all"][..],
+            "sudoku: --count and --all do not go together\n",
+        ),
+    ] {
+        let run = sudoku(args, PUZZLE.as_bytes());
+        assert!(run.stderr.starts_with(why), "{:?}: {}", args, run.stderr);
+        assert!(run.stderr.contains("usage: sudoku"), "{:?}", args);
+        assert_eq!((run.status, run.stdout().as_str()), (2, ""), "{:?}", args);
+    }
+}
