@@ -655,16 +655,30 @@ enum Forced {
     Digit(usize, usize),
 }
 
+/// How many digits a set of digits holds (bit d stands for digit d).
+const SIZE: [u8; 512] = sizes_of_sets();
+
+const fn sizes_of_sets() -> [u8; 512] {
+    let mut table = [0; 512];
+    let mut set = 1;
+    while set < 512 {
+        table[set] = table[set >> 1] + (set & 1) as u8;
+        set += 1;
+    }
+    table
+}
+
 /// The search state: `row`, `col`, `cell` say which digits are used, `grid` what stands where;
-/// `options` and `places` are counts kept beside them, updated as digits come and go.
+/// `options` and `places` are kept beside them: worked out once per puzzle, then kept up to date
+/// by `place`, and copied whole before a guess (cheaper to copy back than to count back).
 struct Search {
     row: [[bool; 9]; 9],
     col: [[bool; 9]; 9],
     cell: [[[bool; 9]; 3]; 3],
     /// The digit 1 to 9 at each cell, 0 while empty.
     grid: [u8; 81],
-    /// How many digits each empty cell still allows.
-    options: [u8; 81],
+    /// The digits each empty cell still allows, as a set (bit d for digit d).
+    options: [u16; 81],
     /// For each unit and digit not yet used there, how many of its empty cells allow it.
     places: [[u8; 9]; 27],
     /// The cells filled by the search, in order, to take them back.
@@ -723,6 +737,7 @@ impl Search {
     /// Tries each digit allowed at (x, y), settles what it forces and searches on;
     /// true once `found` asked to stop.
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
+        let (options, places) = (self.options, self.places);
         for d in 0..9 {
             if !self.allowed(x, y, d) {
                 continue;
@@ -739,6 +754,8 @@ impl Search {
             while self.trail.len() > mark {
                 self.remove();
             }
+            self.options = options;
+            self.places = places;
             if stop {
                 return true;
             }
@@ -766,12 +783,12 @@ impl Search {
         }
     }
 
-    /// Empty cell q allows digit d.
+    /// Empty cell q still allows digit d.
     fn open(&self, q: usize, d: usize) -> bool {
-        self.grid[q] == 0 && self.allowed(q / 9, q % 9, d)
+        self.grid[q] == 0 && self.options[q] & 1 << d != 0
     }
 
-    /// Counts `options` and `places` from the arrays; false if some cell or digit has none.
+    /// Works out `options` and `places` from the arrays; false if some cell or digit has none.
     fn count_all(&mut self) -> bool {
         for (p, units) in UNITS.iter().enumerate() {
             if self.grid[p] != 0 {
@@ -779,13 +796,13 @@ impl Search {
             }
             for d in 0..9 {
                 if self.allowed(p / 9, p % 9, d) {
-                    self.options[p] += 1;
+                    self.options[p] |= 1 << d;
                     for &u in units {
                         self.places[u as usize][d] += 1;
                     }
                 }
             }
-            match self.options[p] {
+            match SIZE[self.options[p] as usize] {
                 0 => return false,
                 1 => self.forced.push(Forced::Cell(p)),
                 _ => {}
@@ -807,23 +824,23 @@ impl Search {
 
     /// Puts digit d at empty cell p; false if that leaves a cell, or a unit's digit, no place.
     fn place(&mut self, p: usize, d: usize) -> bool {
-        let (x, y) = (p / 9, p % 9);
-        let units = UNITS[p];
+        let (bit, units) = (1 << d, UNITS[p]);
         let mut alive = true;
         // p's other digits lose their place in p's units.
-        for e in 0..9 {
-            if e != d && self.allowed(x, y, e) {
-                for &u in &units {
-                    alive &= self.take_place(u as usize, e);
-                }
+        let mut others = self.options[p] & !bit;
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            for &u in &units {
+                alive &= self.take_place(u as usize, e);
             }
         }
         // Peers that allowed d lose it; their units that p is not in lose a place for d.
         for &q in &PEERS[p] {
             let q = q as usize;
             if self.open(q, d) {
-                self.options[q] -= 1;
-                match self.options[q] {
+                self.options[q] ^= bit;
+                match SIZE[self.options[q] as usize] {
                     0 => alive = false,
                     1 => self.forced.push(Forced::Cell(q)),
                     _ => {}
@@ -838,36 +855,18 @@ impl Search {
             }
         }
         self.grid[p] = d as u8 + 1;
-        self.set(x, y, d, true);
+        self.set(p / 9, p % 9, d, true);
         self.trail.push(p);
         alive
     }
 
-    /// Takes back the last digit placed: `place` in the mirror.
+    /// Takes back the last digit placed, as the classic search does; the counts come back whole
+    /// from the copy `dfs` took.
     fn remove(&mut self) {
-        let p = match self.trail.pop() {
-            Some(p) => p,
-            None => return,
-        };
-        let (x, y, d) = (p / 9, p % 9, self.grid[p] as usize - 1);
-        let units = UNITS[p];
-        self.set(x, y, d, false);
-        self.grid[p] = 0;
-        for &q in &PEERS[p] {
-            let q = q as usize;
-            if self.open(q, d) {
-                self.options[q] += 1;
-                for &u in &UNITS[q] {
-                    self.places[u as usize][d] += 1;
-                }
-            }
-        }
-        for e in 0..9 {
-            if e != d && self.allowed(x, y, e) {
-                for &u in &units {
-                    self.places[u as usize][e] += 1;
-                }
-            }
+        if let Some(p) = self.trail.pop() {
+            let d = self.grid[p] as usize - 1;
+            self.set(p / 9, p % 9, d, false);
+            self.grid[p] = 0;
         }
     }
 
@@ -889,12 +888,10 @@ impl Search {
     fn settle(&mut self) -> bool {
         while let Some(forced) = self.forced.pop() {
             let (p, d) = match forced {
-                Forced::Cell(p) if self.grid[p] == 0 => {
-                    match (0..9).find(|&d| self.allowed(p / 9, p % 9, d)) {
-                        Some(d) => (p, d),
-                        None => return false,
-                    }
-                }
+                Forced::Cell(p) if self.grid[p] == 0 => match self.options[p] {
+                    0 => return false,
+                    set => (p, set.trailing_zeros() as usize),
+                },
                 Forced::Digit(u, d) if !self.used(u, d) => {
                     let cells = UNIT_CELLS[u];
                     match cells.iter().find(|&&q| self.open(q as usize, d)) {
@@ -916,8 +913,9 @@ impl Search {
         let mut best = None;
         let mut fewest = u8::MAX;
         for p in 0..81 {
-            if self.grid[p] == 0 && self.options[p] < fewest {
-                fewest = self.options[p];
+            let size = SIZE[self.options[p] as usize];
+            if self.grid[p] == 0 && size < fewest {
+                fewest = size;
                 best = Some((p / 9, p % 9));
                 if fewest <= 2 {
                     break;
