@@ -55,7 +55,12 @@ enum Mode {
 }
 
 /// Runs the program on `args` (without the program's name); returns the exit status.
-fn run(args: &[OsString], stdin: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub(crate) fn run(
+    args: &[OsString],
+    stdin: &mut dyn Read,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let mut mode = Mode::Solve;
     let mut files = Vec::new();
     let mut options_end = false;
@@ -595,9 +600,10 @@ fn separator(text: &[u8]) -> &'static [u8] {
 const UNITS: [[u8; 3]; 81] = units_of_cells();
 /// The nine cells of each unit.
 const UNIT_CELLS: [[u8; 9]; 27] = cells_of_units();
-/// The twenty other cells that share a unit with each cell.
-const PEERS: [[u8; 20]; 81] = peers_of_cells();
-
+/// For each cell p, the twenty cells that share a unit with it, each with its units that p is
+/// not in: two for the sixteen peers that share one unit with p, one for the four that share two.
+const PEERS_TWO: [[[u8; 3]; 16]; 81] = peers_of_cells().0;
+const PEERS_ONE: [[[u8; 2]; 4]; 81] = peers_of_cells().1;
 const fn units_of_cells() -> [[u8; 3]; 81] {
     let mut table = [[0; 3]; 81];
     let mut p = 0;
@@ -627,23 +633,41 @@ const fn cells_of_units() -> [[u8; 9]; 27] {
     table
 }
 
-const fn peers_of_cells() -> [[u8; 20]; 81] {
-    let mut table = [[0; 20]; 81];
+type Peers = ([[[u8; 3]; 16]; 81], [[[u8; 2]; 4]; 81]);
+
+const fn peers_of_cells() -> Peers {
+    let mut two = [[[0; 3]; 16]; 81];
+    let mut one = [[[0; 2]; 4]; 81];
     let mut p = 0;
     while p < 81 {
-        let mut n = 0;
+        let (mut n2, mut n1) = (0, 0);
         let mut q = 0;
         while q < 81 {
             let (a, b) = (UNITS[p], UNITS[q]);
-            if q != p && (a[0] == b[0] || a[1] == b[1] || a[2] == b[2]) {
-                table[p][n] = q as u8;
-                n += 1;
+            let shared =
+                (a[0] == b[0]) as usize + (a[1] == b[1]) as usize + (a[2] == b[2]) as usize;
+            let mut other = [0; 2];
+            let mut n = 0;
+            let mut k = 0;
+            while k < 3 {
+                if a[k] != b[k] && n < 2 {
+                    other[n] = b[k];
+                    n += 1;
+                }
+                k += 1;
+            }
+            if q != p && shared == 1 {
+                two[p][n2] = [q as u8, other[0], other[1]];
+                n2 += 1;
+            } else if q != p && shared == 2 {
+                one[p][n1] = [q as u8, other[0]];
+                n1 += 1;
             }
             q += 1;
         }
         p += 1;
     }
-    table
+    (two, one)
 }
 
 /// A cell or a unit's digit whose count fell to one: maybe a forced move.
@@ -671,7 +695,7 @@ const fn sizes_of_sets() -> [u8; 512] {
 /// The search state: `row`, `col`, `cell` say which digits are used, `grid` what stands where;
 /// `options` and `places` are kept beside them: worked out once per puzzle, then kept up to date
 /// by `place`, and copied whole before a guess (cheaper to copy back than to count back).
-struct Search {
+pub(crate) struct Search {
     row: [[bool; 9]; 9],
     col: [[bool; 9]; 9],
     cell: [[[bool; 9]; 3]; 3],
@@ -688,7 +712,7 @@ struct Search {
 }
 
 impl Search {
-    fn new() -> Search {
+    pub(crate) fn new() -> Search {
         Search {
             row: [[false; 9]; 9],
             col: [[false; 9]; 9],
@@ -703,7 +727,7 @@ impl Search {
 
     /// Calls `found` with every solution of `givens` (0 for a blank, 1 to 9 for a given)
     /// until it returns false.
-    fn solve(&mut self, givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) {
+    pub(crate) fn solve(&mut self, givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) {
         self.row = [[false; 9]; 9];
         self.col = [[false; 9]; 9];
         self.cell = [[[false; 9]; 3]; 3];
@@ -824,39 +848,50 @@ impl Search {
 
     /// Puts digit d at empty cell p; false if that leaves a cell, or a unit's digit, no place.
     fn place(&mut self, p: usize, d: usize) -> bool {
-        let (bit, units) = (1 << d, UNITS[p]);
         let mut alive = true;
-        // p's other digits lose their place in p's units.
-        let mut others = self.options[p] & !bit;
+        // p's other digits lose their place in p's units; p itself now allows nothing.
+        let mut others = self.options[p] & !(1 << d);
+        self.options[p] = 0;
         while others != 0 {
             let e = others.trailing_zeros() as usize;
             others &= others - 1;
-            for &u in &units {
+            for &u in &UNITS[p] {
                 alive &= self.take_place(u as usize, e);
             }
         }
-        // Peers that allowed d lose it; their units that p is not in lose a place for d.
-        for &q in &PEERS[p] {
-            let q = q as usize;
-            if self.open(q, d) {
-                self.options[q] ^= bit;
-                match SIZE[self.options[q] as usize] {
-                    0 => alive = false,
-                    1 => self.forced.push(Forced::Cell(q)),
-                    _ => {}
-                }
-                for (k, &u) in UNITS[q].iter().enumerate() {
-                    if u == units[k] {
-                        self.places[u as usize][d] -= 1;
-                    } else {
-                        alive &= self.take_place(u as usize, d);
-                    }
-                }
-            }
+        // Peers that allowed d lose it, and so do their units that p is not in (in p's units d
+        // is now used: its count there is not read again before `dfs` copies it back).
+        for &[q, u, v] in &PEERS_TWO[p] {
+            alive &= self.lose(q as usize, d, [u, v]);
+        }
+        for &[q, u] in &PEERS_ONE[p] {
+            alive &= self.lose(q as usize, d, [u]);
         }
         self.grid[p] = d as u8 + 1;
         self.set(p / 9, p % 9, d, true);
         self.trail.push(p);
+        alive
+    }
+
+    /// Cell q no longer allows digit d, if it did, nor do `units` (its units that the cell
+    /// just filled is not in) have it as a place there; false if that leaves no place.
+    #[inline(always)]
+    fn lose<const N: usize>(&mut self, q: usize, d: usize, units: [u8; N]) -> bool {
+        if self.options[q] & 1 << d == 0 {
+            return true;
+        }
+        self.options[q] ^= 1 << d;
+        let mut alive = match SIZE[self.options[q] as usize] {
+            0 => false,
+            1 => {
+                self.forced.push(Forced::Cell(q));
+                true
+            }
+            _ => true,
+        };
+        for u in units {
+            alive &= self.take_place(u as usize, d);
+        }
         alive
     }
 
