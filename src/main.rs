@@ -798,43 +798,43 @@ impl Search {
         self.cell[x / 3][y / 3][d] = used;
     }
 
-    /// Digit d is already used in unit u.
-    fn used(&self, u: usize, d: usize) -> bool {
-        match u {
-            0..=8 => self.row[u][d],
-            9..=17 => self.col[u - 9][d],
-            _ => self.cell[(u - 18) / 3][(u - 18) % 3][d],
-        }
-    }
-
-    /// Empty cell q still allows digit d.
+    /// Cell q still allows digit d (a filled cell allows none).
     fn open(&self, q: usize, d: usize) -> bool {
-        self.grid[q] == 0 && self.options[q] & 1 << d != 0
+        self.options[q] & 1 << d != 0
     }
 
     /// Works out `options` and `places` from the arrays; false if some cell or digit has none.
     fn count_all(&mut self) -> bool {
+        // The digits used in each unit, read off the arrays.
+        let mut used = [0u16; 27];
+        for i in 0..9 {
+            for d in 0..9 {
+                used[i] |= (self.row[i][d] as u16) << d;
+                used[9 + i] |= (self.col[i][d] as u16) << d;
+                used[18 + i] |= (self.cell[i / 3][i % 3][d] as u16) << d;
+            }
+        }
         for (p, units) in UNITS.iter().enumerate() {
             if self.grid[p] != 0 {
                 continue;
             }
+            let units = units.map(|u| u as usize);
+            let set = 0x1FF & !(used[units[0]] | used[units[1]] | used[units[2]]);
+            self.options[p] = set;
             for d in 0..9 {
-                if self.allowed(p / 9, p % 9, d) {
-                    self.options[p] |= 1 << d;
-                    for &u in units {
-                        self.places[u as usize][d] += 1;
-                    }
+                for &u in &units {
+                    self.places[u][d] += (set >> d & 1) as u8;
                 }
             }
-            match SIZE[self.options[p] as usize] {
+            match SIZE[set as usize] {
                 0 => return false,
                 1 => self.forced.push(Forced::Cell(p)),
                 _ => {}
             }
         }
-        for u in 0..27 {
+        for (u, &used) in used.iter().enumerate() {
             for d in 0..9 {
-                if !self.used(u, d) {
+                if used & 1 << d == 0 {
                     match self.places[u][d] {
                         0 => return false,
                         1 => self.forced.push(Forced::Digit(u, d)),
@@ -922,19 +922,19 @@ impl Search {
     /// unit, until none is; false at a dead end.
     fn settle(&mut self) -> bool {
         while let Some(forced) = self.forced.pop() {
+            // A cell filled since, or a digit used in its unit since, allows nothing more: skip it
+            // (a count that fell to zero otherwise has ended the settling already).
             let (p, d) = match forced {
-                Forced::Cell(p) if self.grid[p] == 0 => match self.options[p] {
-                    0 => return false,
+                Forced::Cell(p) => match self.options[p] {
+                    0 => continue,
                     set => (p, set.trailing_zeros() as usize),
                 },
-                Forced::Digit(u, d) if !self.used(u, d) => {
-                    let cells = UNIT_CELLS[u];
-                    match cells.iter().find(|&&q| self.open(q as usize, d)) {
+                Forced::Digit(u, d) => {
+                    match UNIT_CELLS[u].iter().find(|&&q| self.open(q as usize, d)) {
                         Some(&q) => (q as usize, d),
-                        None => return false,
+                        None => continue,
                     }
                 }
-                _ => continue,
             };
             if !self.place(p, d) {
                 return false;
