@@ -943,20 +943,33 @@ impl Search {
         true
     }
 
-    /// The empty cell with the fewest options, None when the grid is full.
+    /// The empty cell with the fewest options, None when the grid is full. Among cells with two,
+    /// the one with the most empty peers: either digit placed there settles the most.
     fn next_cell(&self) -> Option<(usize, usize)> {
         let mut best = None;
-        let mut fewest = u8::MAX;
+        let mut fewest = (u8::MAX, 0);
         for p in 0..81 {
             let size = SIZE[self.options[p] as usize];
-            if self.grid[p] == 0 && size < fewest {
-                fewest = size;
+            if self.grid[p] != 0 || size > fewest.0 {
+                continue;
+            }
+            let reach = if size == 2 { self.empty_peers(p) } else { 0 };
+            if size < fewest.0 || reach > fewest.1 {
+                fewest = (size, reach);
                 best = Some((p / 9, p % 9));
-                if fewest <= 2 {
-                    break;
-                }
             }
         }
         best
+    }
+
+    /// How many cells that share a unit with p are still empty.
+    fn empty_peers(&self, p: usize) -> u8 {
+        let two = PEERS_TWO[p]
+            .iter()
+            .map(|&[q, _, _]| (self.options[q as usize] != 0) as u8);
+        let one = PEERS_ONE[p]
+            .iter()
+            .map(|&[q, _]| (self.options[q as usize] != 0) as u8);
+        two.chain(one).sum()
     }
 }
