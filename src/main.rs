@@ -6,6 +6,8 @@
 //! - `row[x][d]`, `col[y][d]`: digit d is already used in row x, in column y.
 //! - `cell[x / 3][y / 3][d]`: digit d is already used in the 3x3 box holding (x, y).
 //! - `dfs(x, y)`: tries each digit still allowed at (x, y), and searches on from there.
+//! - `options[p]`, `places[u][d]`: kept beside the arrays, the digits cell p still allows (bit d
+//!   for digit d) and the empty cells of unit u where digit d can still go.
 //! - unit: a row, a column or a box; units 0-8 are the rows, 9-17 the columns, 18-26 the boxes.
 //!
 //! Input: puzzles of 81 cells in reading order, across as many lines as they take, from standard
@@ -327,7 +329,7 @@ impl<'a> Scanner<'a> {
     }
 
     fn read_failed(&mut self, e: io::Error) -> Stop {
-        Stop::Input(ReadError::new(self.line, self.column + 1, Problem::Read(e)))
+        self.broken(self.line, self.column + 1, Problem::Read(e))
     }
 
     /// Reads some bytes; Ok(false) once the `end` line is read.
@@ -498,177 +500,12 @@ impl<'a> Scanner<'a> {
         }
         Stop::Input(ReadError::new(line, column, problem))
     }
-
-    // -----------------------------------------------------------------------------------------
-    // Writing: each puzzle as soon as its text is read, then the text around it as it was.
-    // -----------------------------------------------------------------------------------------
-
-    /// Writes the text read up to `upto` as it is (`--count` writes only counts).
-    fn pass(&mut self, upto: usize) -> io::Result<()> {
-        if upto > self.written {
-            if self.mode != Mode::Count {
-                self.out.write_all(&self.text[self.written..upto])?;
-            }
-            self.written = upto;
-        }
-        Ok(())
-    }
-
-    /// Writes all the text read so far and forgets it.
-    fn flush(&mut self) -> io::Result<()> {
-        self.pass(self.text.len())?;
-        self.text.clear();
-        self.written = 0;
-        self.line_start = 0;
-        Ok(())
-    }
-
-    /// Solves the puzzle just read and writes it: its text filled in, or its count.
-    fn close(&mut self) -> Result<(), Stop> {
-        self.n = 0;
-        self.pass(self.start)?;
-        let (start, end) = (self.start, self.end);
-        let mut solutions: u64 = 0;
-        let mut failed = Ok(());
-        {
-            let text = &self.text[start..end];
-            let (cells, offsets) = (&self.cells, &self.offsets);
-            let (copy, out, mode) = (&mut self.copy, &mut *self.out, self.mode);
-            let separator = separator(text);
-            self.search.solve(cells, &mut |grid| {
-                solutions += 1;
-                if mode == Mode::Count {
-                    return true;
-                }
-                copy.clear();
-                if solutions > 1 {
-                    copy.extend_from_slice(separator);
-                }
-                let at = copy.len();
-                copy.extend_from_slice(text);
-                for (i, &offset) in offsets.iter().enumerate() {
-                    if cells[i] == 0 {
-                        copy[at + offset - start] = b'0' + grid[i];
-                    }
-                }
-                failed = out.write_all(copy);
-                mode == Mode::All && failed.is_ok()
-            });
-        }
-        failed?;
-        match self.mode {
-            Mode::Count => writeln!(self.out, "{}", solutions)?,
-            Mode::Solve if solutions == 0 => self.out.write_all(&self.text[start..end])?,
-            _ => {}
-        }
-        self.written = end;
-        if solutions == 0 {
-            self.unsolved = true;
-            // Standard error going away is no reason to stop solving.
-            let _ = writeln!(
-                self.err,
-                "{}puzzle {} (line {}): no solution",
-                self.name, self.puzzles, self.puzzle_line
-            );
-        }
-        Ok(())
-    }
-}
-
-/// What goes between two solutions of a puzzle written out in full (`--all`): a line break
-/// where the text does not end with one, and an empty line where it spans several lines.
-fn separator(text: &[u8]) -> &'static [u8] {
-    let crlf = text.windows(2).any(|w| w == b"\r\n");
-    let body = text.strip_suffix(b"\n").unwrap_or(text);
-    let several = body.contains(&b'\n');
-    let ends = text.ends_with(b"\n");
-    match (crlf, several, ends) {
-        (_, false, true) => b"",
-        (false, false, false) | (false, true, true) => b"\n",
-        (false, true, false) => b"\n\n",
-        (true, false, false) | (true, true, true) => b"\r\n",
-        (true, true, false) => b"\r\n\r\n",
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The search: the classic row/col/cell arrays and dfs(x, y), with counts kept beside them so
 // that dfs picks the cell with the fewest options and fills forced cells without guessing.
 // ---------------------------------------------------------------------------------------------
-
-/// The three units of each cell: its row, its column, its box.
-const UNITS: [[u8; 3]; 81] = units_of_cells();
-/// The nine cells of each unit.
-const UNIT_CELLS: [[u8; 9]; 27] = cells_of_units();
-/// For each cell p, the twenty cells that share a unit with it, each with its units that p is
-/// not in: two for the sixteen peers that share one unit with p, one for the four that share two.
-const PEERS_TWO: [[[u8; 3]; 16]; 81] = peers_of_cells().0;
-const PEERS_ONE: [[[u8; 2]; 4]; 81] = peers_of_cells().1;
-const fn units_of_cells() -> [[u8; 3]; 81] {
-    let mut table = [[0; 3]; 81];
-    let mut p = 0;
-    while p < 81 {
-        let (x, y) = (p / 9, p % 9);
-        table[p] = [x as u8, (9 + y) as u8, (18 + x / 3 * 3 + y / 3) as u8];
-        p += 1;
-    }
-    table
-}
-
-const fn cells_of_units() -> [[u8; 9]; 27] {
-    let mut table = [[0; 9]; 27];
-    let mut filled = [0; 27];
-    let mut p = 0;
-    while p < 81 {
-        let units = UNITS[p];
-        let mut k = 0;
-        while k < 3 {
-            let u = units[k] as usize;
-            table[u][filled[u]] = p as u8;
-            filled[u] += 1;
-            k += 1;
-        }
-        p += 1;
-    }
-    table
-}
-
-type Peers = ([[[u8; 3]; 16]; 81], [[[u8; 2]; 4]; 81]);
-
-const fn peers_of_cells() -> Peers {
-    let mut two = [[[0; 3]; 16]; 81];
-    let mut one = [[[0; 2]; 4]; 81];
-    let mut p = 0;
-    while p < 81 {
-        let (mut n2, mut n1) = (0, 0);
-        let mut q = 0;
-        while q < 81 {
-            let (a, b) = (UNITS[p], UNITS[q]);
-            let shared =
-                (a[0] == b[0]) as usize + (a[1] == b[1]) as usize + (a[2] == b[2]) as usize;
-            let mut other = [0; 2];
-            let mut n = 0;
-            let mut k = 0;
-            while k < 3 {
-                if a[k] != b[k] && n < 2 {
-                    other[n] = b[k];
-                    n += 1;
-                }
-                k += 1;
-            }
-            if q != p && shared == 1 {
-                two[p][n2] = [q as u8, other[0], other[1]];
-                n2 += 1;
-            } else if q != p && shared == 2 {
-                one[p][n1] = [q as u8, other[0]];
-                n1 += 1;
-            }
-            q += 1;
-        }
-        p += 1;
-    }
-    (two, one)
-}
 
 /// A cell or a unit's digit whose count fell to one: maybe a forced move.
 #[derive(Clone, Copy)]
@@ -677,19 +514,6 @@ enum Forced {
     Cell(usize),
     /// A unit with one empty cell left for a digit.
     Digit(usize, usize),
-}
-
-/// How many digits a set of digits holds (bit d stands for digit d).
-const SIZE: [u8; 512] = sizes_of_sets();
-
-const fn sizes_of_sets() -> [u8; 512] {
-    let mut table = [0; 512];
-    let mut set = 1;
-    while set < 512 {
-        table[set] = table[set >> 1] + (set & 1) as u8;
-        set += 1;
-    }
-    table
 }
 
 /// The search state: `row`, `col`, `cell` say which digits are used, `grid` what stands where;
@@ -873,9 +697,19 @@ impl Search {
         alive
     }
 
+    /// Takes back the last digit placed, as the classic search does; the counts come back whole
+    /// from the copy `dfs` took.
+    fn remove(&mut self) {
+        if let Some(p) = self.trail.pop() {
+            let d = self.grid[p] as usize - 1;
+            self.set(p / 9, p % 9, d, false);
+            self.grid[p] = 0;
+        }
+    }
+
     /// Cell q no longer allows digit d, if it did, nor do `units` (its units that the cell
     /// just filled is not in) have it as a place there; false if that leaves no place.
-    #[inline(always)]
+    #[inline(always)] // twenty calls a placement: worth its code size
     fn lose<const N: usize>(&mut self, q: usize, d: usize, units: [u8; N]) -> bool {
         if self.options[q] & 1 << d == 0 {
             return true;
@@ -893,16 +727,6 @@ impl Search {
             alive &= self.take_place(u as usize, d);
         }
         alive
-    }
-
-    /// Takes back the last digit placed, as the classic search does; the counts come back whole
-    /// from the copy `dfs` took.
-    fn remove(&mut self) {
-        if let Some(p) = self.trail.pop() {
-            let d = self.grid[p] as usize - 1;
-            self.set(p / 9, p % 9, d, false);
-            self.grid[p] = 0;
-        }
     }
 
     /// One place fewer for digit d in unit u; false if none is left.
@@ -971,5 +795,187 @@ impl Search {
             .iter()
             .map(|&[q, _]| (self.options[q as usize] != 0) as u8);
         two.chain(one).sum()
+    }
+}
+
+// The tables the search reads, worked out at compile time.
+
+/// The three units of each cell: its row, its column, its box.
+const UNITS: [[u8; 3]; 81] = units_of_cells();
+/// The nine cells of each unit.
+const UNIT_CELLS: [[u8; 9]; 27] = cells_of_units();
+/// For each cell p, the twenty cells that share a unit with it, each with its units that p is
+/// not in: two for the sixteen peers that share one unit with p, one for the four that share two.
+const PEERS_TWO: [[[u8; 3]; 16]; 81] = peers_of_cells().0;
+const PEERS_ONE: [[[u8; 2]; 4]; 81] = peers_of_cells().1;
+const fn units_of_cells() -> [[u8; 3]; 81] {
+    let mut table = [[0; 3]; 81];
+    let mut p = 0;
+    while p < 81 {
+        let (x, y) = (p / 9, p % 9);
+        table[p] = [x as u8, (9 + y) as u8, (18 + x / 3 * 3 + y / 3) as u8];
+        p += 1;
+    }
+    table
+}
+
+const fn cells_of_units() -> [[u8; 9]; 27] {
+    let mut table = [[0; 9]; 27];
+    let mut filled = [0; 27];
+    let mut p = 0;
+    while p < 81 {
+        let units = UNITS[p];
+        let mut k = 0;
+        while k < 3 {
+            let u = units[k] as usize;
+            table[u][filled[u]] = p as u8;
+            filled[u] += 1;
+            k += 1;
+        }
+        p += 1;
+    }
+    table
+}
+
+type Peers = ([[[u8; 3]; 16]; 81], [[[u8; 2]; 4]; 81]);
+
+const fn peers_of_cells() -> Peers {
+    let mut two = [[[0; 3]; 16]; 81];
+    let mut one = [[[0; 2]; 4]; 81];
+    let mut p = 0;
+    while p < 81 {
+        let (mut n2, mut n1) = (0, 0);
+        let mut q = 0;
+        while q < 81 {
+            let (a, b) = (UNITS[p], UNITS[q]);
+            let shared =
+                (a[0] == b[0]) as usize + (a[1] == b[1]) as usize + (a[2] == b[2]) as usize;
+            let mut other = [0; 2];
+            let mut n = 0;
+            let mut k = 0;
+            while k < 3 {
+                if a[k] != b[k] && n < 2 {
+                    other[n] = b[k];
+                    n += 1;
+                }
+                k += 1;
+            }
+            if q != p && shared == 1 {
+                two[p][n2] = [q as u8, other[0], other[1]];
+                n2 += 1;
+            } else if q != p && shared == 2 {
+                one[p][n1] = [q as u8, other[0]];
+                n1 += 1;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    (two, one)
+}
+
+/// How many digits a set of digits holds (bit d stands for digit d).
+const SIZE: [u8; 512] = sizes_of_sets();
+
+const fn sizes_of_sets() -> [u8; 512] {
+    let mut table = [0; 512];
+    let mut set = 1;
+    while set < 512 {
+        table[set] = table[set >> 1] + (set & 1) as u8;
+        set += 1;
+    }
+    table
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing: each puzzle as soon as its text is read, then the text around it as it was.
+// ---------------------------------------------------------------------------------------------
+
+impl<'a> Scanner<'a> {
+    /// Writes the text read up to `upto` as it is (`--count` writes only counts).
+    fn pass(&mut self, upto: usize) -> io::Result<()> {
+        if upto > self.written {
+            if self.mode != Mode::Count {
+                self.out.write_all(&self.text[self.written..upto])?;
+            }
+            self.written = upto;
+        }
+        Ok(())
+    }
+
+    /// Writes all the text read so far and forgets it.
+    fn flush(&mut self) -> io::Result<()> {
+        self.pass(self.text.len())?;
+        self.text.clear();
+        self.written = 0;
+        self.line_start = 0;
+        Ok(())
+    }
+
+    /// Solves the puzzle just read and writes it: its text filled in, or its count.
+    fn close(&mut self) -> Result<(), Stop> {
+        self.n = 0;
+        self.pass(self.start)?;
+        let (start, end) = (self.start, self.end);
+        let mut solutions: u64 = 0;
+        let mut failed = Ok(());
+        {
+            let text = &self.text[start..end];
+            let (cells, offsets) = (&self.cells, &self.offsets);
+            let (copy, out, mode) = (&mut self.copy, &mut *self.out, self.mode);
+            let separator = separator(text);
+            self.search.solve(cells, &mut |grid| {
+                solutions += 1;
+                if mode == Mode::Count {
+                    return true;
+                }
+                copy.clear();
+                if solutions > 1 {
+                    copy.extend_from_slice(separator);
+                }
+                let at = copy.len();
+                copy.extend_from_slice(text);
+                for (i, &offset) in offsets.iter().enumerate() {
+                    if cells[i] == 0 {
+                        copy[at + offset - start] = b'0' + grid[i];
+                    }
+                }
+                failed = out.write_all(copy);
+                mode == Mode::All && failed.is_ok()
+            });
+        }
+        failed?;
+        match self.mode {
+            Mode::Count => writeln!(self.out, "{}", solutions)?,
+            Mode::Solve if solutions == 0 => self.out.write_all(&self.text[start..end])?,
+            _ => {}
+        }
+        self.written = end;
+        if solutions == 0 {
+            self.unsolved = true;
+            // Standard error going away is no reason to stop solving.
+            let _ = writeln!(
+                self.err,
+                "{}puzzle {} (line {}): no solution",
+                self.name, self.puzzles, self.puzzle_line
+            );
+        }
+        Ok(())
+    }
+}
+
+/// What goes between two solutions of a puzzle written out in full (`--all`): a line break
+/// where the text does not end with one, and an empty line where it spans several lines.
+fn separator(text: &[u8]) -> &'static [u8] {
+    let crlf = text.windows(2).any(|w| w == b"\r\n");
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let several = body.contains(&b'\n');
+    let ends = text.ends_with(b"\n");
+    match (crlf, several, ends) {
+        (_, false, true) => b"",
+        (false, false, false) | (false, true, true) => b"\n",
+        (false, true, false) => b"\n\n",
+        (true, false, false) | (true, true, true) => b"\r\n",
+        (true, true, false) => b"\r\n\r\n",
     }
 }
