@@ -398,11 +398,29 @@ impl<'a> Scanner<'a> {
             Line::Label | Line::Comment => {}
             Line::Cells => self.layout_or_cell(b)?,
         }
-        if self.n == 0 && self.text.len() - self.written >= 1 << 16 && self.decided() {
-            // A very long line with no puzzle open: write what is decided to keep memory flat.
-            self.flush()?;
+        // A very long line: what is decided goes out, and what went out is forgotten, so that
+        // memory stays flat (a line may hold any number of puzzles).
+        if self.n == 0 && self.decided() && self.text.len() - self.written >= 1 << 16 {
+            self.pass(self.text.len())?;
+        }
+        if self.written >= 1 << 16 {
+            self.forget_written();
         }
         Ok(true)
+    }
+
+    /// Drops the text already written; what stands after it moves to the front.
+    fn forget_written(&mut self) {
+        let gone = self.written;
+        self.text.drain(..gone);
+        self.written = 0;
+        self.line_start = self.line_start.saturating_sub(gone);
+        // The open puzzle, if any, starts at or after `written`.
+        self.start = self.start.saturating_sub(gone);
+        self.end = self.end.saturating_sub(gone);
+        for offset in &mut self.offsets[..self.n] {
+            *offset -= gone;
+        }
     }
 
     /// The kind of the current line is known: nothing held back.

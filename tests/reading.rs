@@ -254,3 +254,18 @@ fn answers_come_out_before_the_input_ends() {
         format!("{}\n", SOLVED)
     );
 }
+
+#[test]
+fn a_line_of_thousands_of_puzzles_is_solved_and_its_errors_placed() {
+    // 162 KB on one line: the program forgets what it wrote as it goes, puzzles open or not.
+    let line = PUZZLE.repeat(2000);
+    solves(&format!("{}\n", line), &format!("{}\n", SOLVED.repeat(2000)));
+    fails(
+        format!("{}{}x", line, &PUZZLE[..10]).as_bytes(),
+        2,
+        &SOLVED.repeat(2000),
+        &format!("line 1, column {}: unexpected character 'x'\n", 2000 * 81 + 11),
+    );
+    let run = sudoku(&["--count"], line.as_bytes());
+    assert_eq!((run.status, run.stdout()), (0, "1\n".repeat(2000)));
+}
