@@ -170,17 +170,10 @@ fn all_writes_each_solution_as_the_puzzles_own_text() {
 #[test]
 fn all_on_the_empty_grid_streams_and_stops_quietly_when_the_reader_goes() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
     use std::sync::mpsc;
     use std::time::Duration;
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .arg("--all")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the sudoku binary starts");
+    let mut child = common::spawn(&["--all"]);
     let mut stdin = child.stdin.take().expect("its input");
     stdin
         .write_all(".".repeat(81).as_bytes())

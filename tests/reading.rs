@@ -226,15 +226,10 @@ fn puzzles_without_a_solution_are_written_back_and_named_and_the_rest_solved() {
 #[test]
 fn answers_come_out_before_the_input_ends() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
     use std::sync::mpsc;
     use std::time::Duration;
 
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the sudoku binary starts");
+    let mut child = common::spawn(&[]);
     let mut stdin = child.stdin.take().expect("its input");
     let stdout = child.stdout.take().expect("its output");
     writeln!(stdin, "{}", PUZZLE).expect("the puzzle is written");
@@ -259,12 +254,18 @@ fn answers_come_out_before_the_input_ends() {
 fn a_line_of_thousands_of_puzzles_is_solved_and_its_errors_placed() {
     // 162 KB on one line: the program forgets what it wrote as it goes, puzzles open or not.
     let line = PUZZLE.repeat(2000);
-    solves(&format!("{}\n", line), &format!("{}\n", SOLVED.repeat(2000)));
+    solves(
+        &format!("{}\n", line),
+        &format!("{}\n", SOLVED.repeat(2000)),
+    );
     fails(
         format!("{}{}x", line, &PUZZLE[..10]).as_bytes(),
         2,
         &SOLVED.repeat(2000),
-        &format!("line 1, column {}: unexpected character 'x'\n", 2000 * 81 + 11),
+        &format!(
+            "line 1, column {}: unexpected character 'x'\n",
+            2000 * 81 + 11
+        ),
     );
     let run = sudoku(&["--count"], line.as_bytes());
     assert_eq!((run.status, run.stdout()), (0, "1\n".repeat(2000)));

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// The AcWing 1613 sample as one line, and its published answer.
 pub const PUZZLE: &str =
@@ -30,15 +30,20 @@ impl Run {
     }
 }
 
-/// Runs the built `sudoku` with `args`, `input` on its standard input.
-pub fn sudoku(args: &[&str], input: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+/// Starts the built `sudoku` with `args`, its three streams piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the sudoku binary starts");
+        .expect("the sudoku binary starts")
+}
+
+/// Runs the built `sudoku` with `args`, `input` on its standard input.
+pub fn sudoku(args: &[&str], input: &[u8]) -> Run {
+    let mut child = spawn(args);
     let mut stdin = child.stdin.take().expect("a pipe to its input");
     let input = input.to_vec();
     // Written from a thread: the program may answer before it has read everything.
