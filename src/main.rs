@@ -791,8 +791,9 @@ impl Search {
         let mut best = None;
         let mut fewest = (u8::MAX, 0);
         for p in 0..81 {
+            // A filled cell allows nothing, and after `settle` every empty cell allows something.
             let size = SIZE[self.options[p] as usize];
-            if self.grid[p] != 0 || size > fewest.0 {
+            if size == 0 || size > fewest.0 {
                 continue;
             }
             let reach = if size == 2 { self.empty_peers(p) } else { 0 };
@@ -806,13 +807,14 @@ impl Search {
 
     /// How many cells that share a unit with p are still empty.
     fn empty_peers(&self, p: usize) -> u8 {
-        let two = PEERS_TWO[p]
-            .iter()
-            .map(|&[q, _, _]| (self.options[q as usize] != 0) as u8);
-        let one = PEERS_ONE[p]
-            .iter()
-            .map(|&[q, _]| (self.options[q as usize] != 0) as u8);
-        two.chain(one).sum()
+        let mut empty = 0;
+        for &[q, _, _] in &PEERS_TWO[p] {
+            empty += (self.options[q as usize] != 0) as u8;
+        }
+        for &[q, _] in &PEERS_ONE[p] {
+            empty += (self.options[q as usize] != 0) as u8;
+        }
+        empty
     }
 }
 
