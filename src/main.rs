@@ -785,21 +785,29 @@ impl Search {
         true
     }
 
-    /// The empty cell with the fewest options, None when the grid is full. Among cells with two,
-    /// the one with the most empty peers: either digit placed there settles the most.
+    /// The empty cell with the fewest options, None when the grid is full; among those, the one
+    /// with the most empty peers: a digit placed there settles the most.
     fn next_cell(&self) -> Option<(usize, usize)> {
-        let mut best = None;
-        let mut fewest = (u8::MAX, 0);
-        for p in 0..81 {
-            // A filled cell allows nothing, and after `settle` every empty cell allows something.
-            let size = SIZE[self.options[p] as usize];
-            if size == 0 || size > fewest.0 {
-                continue;
+        // A filled cell allows nothing; after `settle` an empty one allows two digits or more.
+        let mut fewest = u8::MAX;
+        for &set in &self.options {
+            let size = SIZE[set as usize];
+            if size != 0 && size < fewest {
+                fewest = size;
+                if size == 2 {
+                    break;
+                }
             }
-            let reach = if size == 2 { self.empty_peers(p) } else { 0 };
-            if size < fewest.0 || reach > fewest.1 {
-                fewest = (size, reach);
-                best = Some((p / 9, p % 9));
+        }
+        let mut best = None;
+        let mut reach = 0;
+        for p in 0..81 {
+            if SIZE[self.options[p] as usize] == fewest {
+                let empty = self.empty_peers(p);
+                if best.is_none() || empty > reach {
+                    best = Some((p / 9, p % 9));
+                    reach = empty;
+                }
             }
         }
         best
