@@ -21,6 +21,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
+use std::mem::{replace, take};
 
 const USAGE: &str = "\
 usage: sudoku [--count | --all] [FILE ...]
@@ -239,8 +240,9 @@ enum Line {
 
 /// Reads one input and writes it back solved, puzzle by puzzle.
 ///
-/// `text` holds what was read and not yet written: the lines of the puzzle being read, or the
-/// start of a line that may still turn out to be the `end` or count line.
+/// `text` holds what was read since it was last forgotten, `text[..written]` of it written out
+/// already; the rest is the puzzle being read, or the start of a line that may still turn out to
+/// be the `end` or count line.
 struct Scanner<'a> {
     mode: Mode,
     name: &'a str,
@@ -350,7 +352,7 @@ impl<'a> Scanner<'a> {
             Line::Blank if white => {}
             Line::Blank if b == b'\n' => self.end_of_line()?,
             Line::Blank => {
-                let count_allowed = std::mem::replace(&mut self.count_line_allowed, false);
+                let count_allowed = replace(&mut self.count_line_allowed, false);
                 if b == b'e' || b == b'E' {
                     self.kind = Line::End(1);
                 } else if b.is_ascii_alphabetic() {
@@ -543,7 +545,7 @@ pub(crate) struct Search {
     cell: [[[bool; 9]; 3]; 3],
     /// The digit 1 to 9 at each cell, 0 while empty.
     grid: [u8; 81],
-    /// The digits each empty cell still allows, as a set (bit d for digit d).
+    /// The digits each cell still allows, as a set (bit d for digit d); none once filled.
     options: [u16; 81],
     /// For each unit and digit not yet used there, how many of its empty cells allow it.
     places: [[u8; 9]; 27],
@@ -562,22 +564,22 @@ impl Search {
             grid: [0; 81],
             options: [0; 81],
             places: [[0; 9]; 27],
-            trail: Vec::with_capacity(81),
-            forced: Vec::with_capacity(256),
+            trail: Vec::new(),
+            forced: Vec::new(),
         }
     }
 
     /// Calls `found` with every solution of `givens` (0 for a blank, 1 to 9 for a given)
     /// until it returns false.
     pub(crate) fn solve(&mut self, givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) {
-        self.row = [[false; 9]; 9];
-        self.col = [[false; 9]; 9];
-        self.cell = [[[false; 9]; 3]; 3];
-        self.grid = [0; 81];
-        self.options = [0; 81];
-        self.places = [[0; 9]; 27];
-        self.trail.clear();
-        self.forced.clear();
+        let (mut trail, mut forced) = (take(&mut self.trail), take(&mut self.forced));
+        trail.clear();
+        forced.clear();
+        *self = Search {
+            trail, // the vectors keep their room from one puzzle to the next
+            forced,
+            ..Search::new()
+        };
         for (p, &given) in givens.iter().enumerate() {
             if given != 0 {
                 let (x, y, d) = (p / 9, p % 9, given as usize - 1);
