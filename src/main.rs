@@ -47,7 +47,7 @@ fn main() {
 }
 
 /// What to write for each puzzle.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
     /// The input with the blanks filled in (one solution).
     Solve,
@@ -164,14 +164,12 @@ impl From<io::Error> for Stop {
 }
 
 /// A reading error, where it was found: line and column counted from 1, columns in bytes.
-#[derive(Debug)]
 struct ReadError {
     line: usize,
     column: usize,
     problem: Problem,
 }
 
-#[derive(Debug)]
 enum Problem {
     Open(io::Error),
     Read(io::Error),
@@ -196,33 +194,30 @@ impl ReadError {
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let at = format!("line {}, column {}", self.line, self.column);
         match self.problem {
-            Problem::Open(ref e) => return write!(f, "cannot open: {}", e),
-            Problem::Read(ref e) => return write!(f, "cannot read: {}", e),
-            _ => write!(f, "line {}, column {}: ", self.line, self.column)?,
-        }
-        match self.problem {
+            Problem::Open(ref e) => write!(f, "cannot open: {}", e),
+            Problem::Read(ref e) => write!(f, "cannot read: {}", e),
             Problem::Unexpected(b) if b.is_ascii_graphic() => {
-                write!(f, "unexpected character '{}'", b as char)
+                write!(f, "{}: unexpected character '{}'", at, b as char)
             }
-            Problem::Unexpected(b) => write!(f, "unexpected byte 0x{:02X}", b),
+            Problem::Unexpected(b) => write!(f, "{}: unexpected byte 0x{:02X}", at, b),
             Problem::EndsInside {
                 puzzle,
                 line,
                 cells,
             } => write!(
                 f,
-                "the input ends inside puzzle {} (line {}): {} of its 81 cells",
-                puzzle, line, cells
+                "{}: the input ends inside puzzle {} (line {}): {} of its 81 cells",
+                at, puzzle, line, cells
             ),
-            Problem::NoPuzzle => write!(f, "no puzzle in the input"),
-            Problem::Open(_) | Problem::Read(_) => Ok(()),
+            Problem::NoPuzzle => write!(f, "{}: no puzzle in the input", at),
         }
     }
 }
 
 /// What the line being read has shown so far.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy)]
 enum Line {
     /// Only white space yet.
     Blank,
@@ -731,7 +726,7 @@ impl Search {
     /// just filled is not in) have it as a place there; false if that leaves no place.
     #[inline(always)] // twenty calls a placement: worth its code size
     fn lose<const N: usize>(&mut self, q: usize, d: usize, units: [u8; N]) -> bool {
-        if self.options[q] & 1 << d == 0 {
+        if !self.open(q, d) {
             return true;
         }
         self.options[q] ^= 1 << d;
@@ -936,9 +931,7 @@ impl<'a> Scanner<'a> {
     /// Writes all the text read so far and forgets it.
     fn flush(&mut self) -> io::Result<()> {
         self.pass(self.text.len())?;
-        self.text.clear();
-        self.written = 0;
-        self.line_start = 0;
+        self.forget_written();
         Ok(())
     }
 
@@ -953,7 +946,6 @@ impl<'a> Scanner<'a> {
             let text = &self.text[start..end];
             let (cells, offsets) = (&self.cells, &self.offsets);
             let (copy, out, mode) = (&mut self.copy, &mut *self.out, self.mode);
-            let separator = separator(text);
             self.search.solve(cells, &mut |grid| {
                 solutions += 1;
                 if mode == Mode::Count {
@@ -961,7 +953,7 @@ impl<'a> Scanner<'a> {
                 }
                 copy.clear();
                 if solutions > 1 {
-                    copy.extend_from_slice(separator);
+                    copy.extend_from_slice(separator(text));
                 }
                 let at = copy.len();
                 copy.extend_from_slice(text);

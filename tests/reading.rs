@@ -50,16 +50,15 @@ fn every_blank_character_is_filled() {
 
 #[test]
 fn layout_bytes_are_kept_where_they_stand() {
-    let decorated: String = PUZZLE
-        .chars()
-        .enumerate()
-        .map(|(i, c)| format!("{}{}", " \t|+-,;[]{}\"'\r".chars().nth(i % 14).unwrap(), c))
-        .collect();
-    let expected: String = SOLVED
-        .chars()
-        .enumerate()
-        .map(|(i, c)| format!("{}{}", " \t|+-,;[]{}\"'\r".chars().nth(i % 14).unwrap(), c))
-        .collect();
+    // Before each cell, one of the layout bytes in turn.
+    let decorate = |s: &str| -> String {
+        let layout: Vec<char> = " \t|+-,;[]{}\"'\r".chars().collect();
+        s.chars()
+            .enumerate()
+            .map(|(i, c)| format!("{}{}", layout[i % layout.len()], c))
+            .collect()
+    };
+    let (decorated, expected) = (decorate(PUZZLE), decorate(SOLVED));
     solves(&decorated, &expected);
 }
 
