@@ -518,37 +518,36 @@ impl<'a> Scanner<'a> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The search: the classic row/col/cell arrays and dfs(x, y), with counts kept beside them so
-// that dfs picks the cell with the fewest options and fills forced cells without guessing.
+// The search: the classic row/col/cell arrays and dfs(x, y), with a candidate board beside them
+// that fills forced cells between the steps of dfs, so that it guesses far less.
 // ---------------------------------------------------------------------------------------------
 
-/// A cell or a unit's digit whose count fell to one: maybe a forced move.
-#[derive(Clone, Copy)]
-enum Forced {
-    /// An empty cell with one digit left.
-    Cell(usize),
-    /// A unit with one empty cell left for a digit.
-    Digit(usize, usize),
-}
-
-/// The search state: `row`, `col`, `cell` say which digits are used, `grid` what stands where;
-/// `options` and `places` are kept beside them: worked out once per puzzle, then kept up to date
-/// by `place`, and copied whole before a guess (cheaper to copy back than to count back).
+/// The search state: `row`, `col`, `cell` say which digits are used, `grid` what stands where,
+/// exactly as in the classic; `board` is kept beside them and copied whole before a guess.
 pub(crate) struct Search {
     row: [[bool; 9]; 9],
     col: [[bool; 9]; 9],
     cell: [[[bool; 9]; 3]; 3],
-    /// The digit 1 to 9 at each cell, 0 while empty.
+    /// The digit 1 to 9 at each square, 0 while empty.
     grid: [u8; 81],
-    /// The digits each cell still allows, as a set (bit d for digit d); none once filled.
-    options: [u16; 81],
-    /// For each unit and digit not yet used there, how many of its empty cells allow it.
-    places: [[u8; 9]; 27],
-    /// The cells filled by the search, in order, to take them back.
+    board: Board,
+    /// The squares filled since the puzzle's givens, in order, to take them back.
     trail: Vec<usize>,
-    /// Counts that fell to one since the last `settle`.
-    forced: Vec<Forced>,
 }
+
+/// Candidates by digit and band: bit `9 * (x % 3) + y` of `open[d][x / 3]` says square (x, y)
+/// can still hold digit d (a filled square keeps only its own digit).
+#[derive(Clone, Copy)]
+struct Board {
+    open: [[u32; 3]; 9],
+    /// `open` as `update` last worked it through: a band that differs has news.
+    seen: [[u32; 3]; 9],
+    /// The empty squares of each band.
+    empty: [u32; 3],
+}
+
+/// All 27 squares of a band.
+const BAND: u32 = 0o777_777_777;
 
 impl Search {
     pub(crate) fn new() -> Search {
@@ -557,36 +556,35 @@ impl Search {
             col: [[false; 9]; 9],
             cell: [[[false; 9]; 3]; 3],
             grid: [0; 81],
-            options: [0; 81],
-            places: [[0; 9]; 27],
+            board: Board {
+                open: [[BAND; 3]; 9],
+                seen: [[0; 3]; 9],
+                empty: [BAND; 3],
+            },
             trail: Vec::new(),
-            forced: Vec::new(),
         }
     }
 
-    /// Calls `found` with every solution of `givens` (0 for a blank, 1 to 9 for a given)
-    /// until it returns false.
+    /// Calls `found` with every solution of `givens` (0 for a blank, 1 to 9 for a given), in
+    /// ascending order, until it returns false.
     pub(crate) fn solve(&mut self, givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) {
-        let (mut trail, mut forced) = (take(&mut self.trail), take(&mut self.forced));
-        trail.clear();
-        forced.clear();
+        let trail = take(&mut self.trail);
         *self = Search {
-            trail, // the vectors keep their room from one puzzle to the next
-            forced,
+            trail, // keeps its room from one puzzle to the next
             ..Search::new()
         };
+        self.trail.clear();
         for (p, &given) in givens.iter().enumerate() {
             if given != 0 {
                 let (x, y, d) = (p / 9, p % 9, given as usize - 1);
-                if !self.allowed(x, y, d) {
+                if !self.place(x, y, d) {
                     return; // clashing givens
                 }
-                self.grid[p] = given;
-                self.set(x, y, d, true);
+                self.board.fill(p, d);
             }
         }
-        if self.count_all() && self.settle() {
-            match self.next_cell() {
+        if self.settle() {
+            match self.next_square() {
                 Some((x, y)) => {
                     self.dfs(x, y, found);
                 }
@@ -597,317 +595,318 @@ impl Search {
         }
     }
 
-    /// Tries each digit allowed at (x, y), settles what it forces and searches on;
-    /// true once `found` asked to stop.
+    /// Tries each digit allowed at (x, y), the first empty square in reading order, settles what
+    /// it forces and searches on; true once `found` asked to stop. Digits go up and squares in
+    /// reading order, as in the classic, so solutions come smallest first.
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
-        let (options, places) = (self.options, self.places);
+        debug_assert!(self.agrees());
+        let p = 9 * x + y;
+        let saved = self.board;
+        let mark = self.trail.len();
         for d in 0..9 {
-            if !self.allowed(x, y, d) {
-                continue;
-            }
-            let mark = self.trail.len();
-            let mut stop = false;
-            if self.place(9 * x + y, d) && self.settle() {
-                stop = match self.next_cell() {
-                    Some((x, y)) => self.dfs(x, y, found),
-                    None => !found(&self.grid),
-                };
-            }
-            self.forced.clear();
-            while self.trail.len() > mark {
-                self.remove();
-            }
-            self.options = options;
-            self.places = places;
-            if stop {
-                return true;
+            if !self.row[x][d]
+                && !self.col[y][d]
+                && !self.cell[x / 3][y / 3][d]
+                && saved.allows(p, d)
+            {
+                let mut stop = false;
+                if self.place(x, y, d) {
+                    self.board.fill(p, d);
+                    if self.settle() {
+                        stop = match self.next_square() {
+                            Some((x, y)) => self.dfs(x, y, found),
+                            None => !found(&self.grid),
+                        };
+                    }
+                }
+                while self.trail.len() > mark {
+                    self.remove();
+                }
+                self.board = saved;
+                if stop {
+                    return true;
+                }
             }
         }
         false
     }
 
-    /// The classic test: d is used neither in row x, nor in column y, nor in their box.
-    fn allowed(&self, x: usize, y: usize, d: usize) -> bool {
-        !self.row[x][d] && !self.col[y][d] && !self.cell[x / 3][y / 3][d]
-    }
-
-    fn set(&mut self, x: usize, y: usize, d: usize, used: bool) {
-        self.row[x][d] = used;
-        self.col[y][d] = used;
-        self.cell[x / 3][y / 3][d] = used;
-    }
-
-    /// Cell q still allows digit d (a filled cell allows none).
-    fn open(&self, q: usize, d: usize) -> bool {
-        self.options[q] & 1 << d != 0
-    }
-
-    /// Works out `options` and `places` from the arrays; false if some cell or digit has none.
-    fn count_all(&mut self) -> bool {
-        // The digits used in each unit, read off the arrays.
-        let mut used = [0u16; 27];
-        for i in 0..9 {
-            for d in 0..9 {
-                used[i] |= (self.row[i][d] as u16) << d;
-                used[9 + i] |= (self.col[i][d] as u16) << d;
-                used[18 + i] |= (self.cell[i / 3][i % 3][d] as u16) << d;
-            }
+    /// The classic move: digit d goes to (x, y) if neither its row, its column nor its box uses
+    /// it yet; false otherwise.
+    fn place(&mut self, x: usize, y: usize, d: usize) -> bool {
+        if self.row[x][d] || self.col[y][d] || self.cell[x / 3][y / 3][d] {
+            return false;
         }
-        for (p, units) in UNITS.iter().enumerate() {
-            if self.grid[p] != 0 {
-                continue;
-            }
-            let units = units.map(|u| u as usize);
-            let set = 0x1FF & !(used[units[0]] | used[units[1]] | used[units[2]]);
-            self.options[p] = set;
-            for d in 0..9 {
-                for &u in &units {
-                    self.places[u][d] += (set >> d & 1) as u8;
-                }
-            }
-            match SIZE[set as usize] {
-                0 => return false,
-                1 => self.forced.push(Forced::Cell(p)),
-                _ => {}
-            }
-        }
-        for (u, &used) in used.iter().enumerate() {
-            for d in 0..9 {
-                if used & 1 << d == 0 {
-                    match self.places[u][d] {
-                        0 => return false,
-                        1 => self.forced.push(Forced::Digit(u, d)),
-                        _ => {}
-                    }
-                }
-            }
-        }
+        self.row[x][d] = true;
+        self.col[y][d] = true;
+        self.cell[x / 3][y / 3][d] = true;
+        self.grid[9 * x + y] = d as u8 + 1;
+        self.trail.push(9 * x + y);
         true
     }
 
-    /// Puts digit d at empty cell p; false if that leaves a cell, or a unit's digit, no place.
-    fn place(&mut self, p: usize, d: usize) -> bool {
-        let mut alive = true;
-        // p's other digits lose their place in p's units; p itself now allows nothing.
-        let mut others = self.options[p] & !(1 << d);
-        self.options[p] = 0;
-        while others != 0 {
-            let e = others.trailing_zeros() as usize;
-            others &= others - 1;
-            for &u in &UNITS[p] {
-                alive &= self.take_place(u as usize, e);
-            }
-        }
-        // Peers that allowed d lose it, and so do their units that p is not in (in p's units d
-        // is now used: its count there is not read again before `dfs` copies it back).
-        for &[q, u, v] in &PEERS_TWO[p] {
-            alive &= self.lose(q as usize, d, [u, v]);
-        }
-        for &[q, u] in &PEERS_ONE[p] {
-            alive &= self.lose(q as usize, d, [u]);
-        }
-        self.grid[p] = d as u8 + 1;
-        self.set(p / 9, p % 9, d, true);
-        self.trail.push(p);
-        alive
-    }
-
-    /// Takes back the last digit placed, as the classic search does; the counts come back whole
-    /// from the copy `dfs` took.
+    /// The mirror of `place`: takes the last digit placed back.
     fn remove(&mut self) {
         if let Some(p) = self.trail.pop() {
-            let d = self.grid[p] as usize - 1;
-            self.set(p / 9, p % 9, d, false);
+            let (x, y, d) = (p / 9, p % 9, self.grid[p] as usize - 1);
+            self.row[x][d] = false;
+            self.col[y][d] = false;
+            self.cell[x / 3][y / 3][d] = false;
             self.grid[p] = 0;
         }
     }
 
-    /// Cell q no longer allows digit d, if it did, nor do `units` (its units that the cell
-    /// just filled is not in) have it as a place there; false if that leaves no place.
-    #[inline(always)] // twenty calls a placement: worth its code size
-    fn lose<const N: usize>(&mut self, q: usize, d: usize, units: [u8; N]) -> bool {
-        if !self.open(q, d) {
-            return true;
-        }
-        self.options[q] ^= 1 << d;
-        let mut alive = match SIZE[self.options[q] as usize] {
-            0 => false,
-            1 => {
-                self.forced.push(Forced::Cell(q));
-                true
-            }
-            _ => true,
-        };
-        for u in units {
-            alive &= self.take_place(u as usize, d);
-        }
-        alive
-    }
-
-    /// One place fewer for digit d in unit u; false if none is left.
-    fn take_place(&mut self, u: usize, d: usize) -> bool {
-        self.places[u][d] -= 1;
-        match self.places[u][d] {
-            0 => false,
-            1 => {
-                self.forced.push(Forced::Digit(u, d));
-                true
-            }
-            _ => true,
-        }
-    }
-
-    /// Fills the cells that have one digit left and the digits that have one cell left in a
-    /// unit, until none is; false at a dead end.
+    /// Fills every square the board forces, until none is; false at a dead end.
     fn settle(&mut self) -> bool {
-        while let Some(forced) = self.forced.pop() {
-            // A cell filled since, or a digit used in its unit since, allows nothing more: skip it
-            // (a count that fell to zero otherwise has ended the settling already).
-            let (p, d) = match forced {
-                Forced::Cell(p) => match self.options[p] {
-                    0 => continue,
-                    set => (p, set.trailing_zeros() as usize),
-                },
-                Forced::Digit(u, d) => {
-                    match UNIT_CELLS[u].iter().find(|&&q| self.open(q as usize, d)) {
-                        Some(&q) => (q as usize, d),
-                        None => continue,
+        loop {
+            if !self.update() {
+                return false;
+            }
+            if self.board.empty == [0; 3] {
+                return true;
+            }
+            match self.board.naked_singles() {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Works every band with news through `update_band` until none has; false at a dead end.
+    fn update(&mut self) -> bool {
+        loop {
+            let mut news = false;
+            for d in 0..9 {
+                for b in 0..3 {
+                    if self.board.open[d][b] != self.board.seen[d][b] {
+                        news = true;
+                        if !self.update_band(d, b) {
+                            return false;
+                        }
                     }
                 }
-            };
-            if !self.place(p, d) {
+            }
+            if !news {
+                return true;
+            }
+        }
+    }
+
+    /// What band b alone says of digit d: each of its rows and boxes takes d once, in one of its
+    /// three squares where they cross (a triad), so only triads that can be matched up stay
+    /// (locked candidates); a box whose one column is left claims that column from the other
+    /// bands; a row with one square left is that square (hidden singles), placed in the arrays.
+    fn update_band(&mut self, d: usize, b: usize) -> bool {
+        let old = self.board.open[d][b];
+        let triads = BOXES_OF_ROW[(old & 0o777) as usize]
+            | BOXES_OF_ROW[(old >> 9 & 0o777) as usize] << 3
+            | BOXES_OF_ROW[(old >> 18) as usize] << 6;
+        let open = old & MATCHED[triads as usize];
+        if open == 0 {
+            return false;
+        }
+        self.board.open[d][b] = open;
+        self.board.seen[d][b] = open;
+        let columns = (open | open >> 9 | open >> 18) & 0o777;
+        let others = OTHER_BANDS[columns as usize];
+        self.board.open[d][(b + 1) % 3] &= others;
+        self.board.open[d][(b + 2) % 3] &= others;
+
+        let mut solved = 0;
+        for r in 0..3 {
+            let line = open >> (9 * r) & 0o777;
+            if line & (line - 1) == 0 {
+                solved |= line << (9 * r);
+            }
+        }
+        let mut new = solved & self.board.empty[b];
+        if new == 0 {
+            return true;
+        }
+        self.board.empty[b] &= !new;
+        for e in 0..9 {
+            if e != d {
+                self.board.open[e][b] &= !new;
+            }
+        }
+        while new != 0 {
+            let p = 27 * b + new.trailing_zeros() as usize;
+            new &= new - 1;
+            if !self.place(p / 9, p % 9, d) {
                 return false;
             }
         }
         true
     }
 
-    /// The empty cell with the fewest options, None when the grid is full; among those, the one
-    /// with the most empty peers: a digit placed there settles the most.
-    fn next_cell(&self) -> Option<(usize, usize)> {
-        // A filled cell allows nothing; after `settle` an empty one allows two digits or more.
-        let mut fewest = u8::MAX;
-        for &set in &self.options {
-            let size = SIZE[set as usize];
-            if size != 0 && size < fewest {
-                fewest = size;
-                if size == 2 {
-                    break;
-                }
-            }
-        }
-        let mut best = None;
-        let mut reach = 0;
+    /// The first empty square in reading order, None when the grid is full.
+    fn next_square(&self) -> Option<(usize, usize)> {
+        let b = self.board.empty.iter().position(|&e| e != 0)?;
+        let p = 27 * b + self.board.empty[b].trailing_zeros() as usize;
+        Some((p / 9, p % 9))
+    }
+
+    /// The arrays and the board say the same: each digit placed is used in its row, column and
+    /// box, and nothing else is; its square is filled on the board and holds only that digit.
+    fn agrees(&self) -> bool {
+        let mut used = ([[false; 9]; 9], [[false; 9]; 9], [[[false; 9]; 3]; 3]);
         for p in 0..81 {
-            if SIZE[self.options[p] as usize] == fewest {
-                let empty = self.empty_peers(p);
-                if best.is_none() || empty > reach {
-                    best = Some((p / 9, p % 9));
-                    reach = empty;
+            let (x, y, b, bit) = (p / 9, p % 9, p / 27, 1 << (p % 27));
+            let filled = self.board.empty[b] & bit == 0;
+            if self.grid[p] == 0 {
+                if filled {
+                    return false;
                 }
+                continue;
+            }
+            let d = self.grid[p] as usize - 1;
+            used.0[x][d] = true;
+            used.1[y][d] = true;
+            used.2[x / 3][y / 3][d] = true;
+            let only = (0..9).all(|e| (self.board.open[e][b] & bit != 0) == (e == d));
+            if !filled || !only {
+                return false;
             }
         }
-        best
-    }
-
-    /// How many cells that share a unit with p are still empty.
-    fn empty_peers(&self, p: usize) -> u8 {
-        let mut empty = 0;
-        for &[q, _, _] in &PEERS_TWO[p] {
-            empty += (self.options[q as usize] != 0) as u8;
-        }
-        for &[q, _] in &PEERS_ONE[p] {
-            empty += (self.options[q as usize] != 0) as u8;
-        }
-        empty
+        used == (self.row, self.col, self.cell)
     }
 }
 
-// The tables the search reads, worked out at compile time.
-
-/// The three units of each cell: its row, its column, its box.
-const UNITS: [[u8; 3]; 81] = units_of_cells();
-/// The nine cells of each unit.
-const UNIT_CELLS: [[u8; 9]; 27] = cells_of_units();
-/// For each cell p, the twenty cells that share a unit with it, each with its units that p is
-/// not in: two for the sixteen peers that share one unit with p, one for the four that share two.
-const PEERS_TWO: [[[u8; 3]; 16]; 81] = peers_of_cells().0;
-const PEERS_ONE: [[[u8; 2]; 4]; 81] = peers_of_cells().1;
-const fn units_of_cells() -> [[u8; 3]; 81] {
-    let mut table = [[0; 3]; 81];
-    let mut p = 0;
-    while p < 81 {
-        let (x, y) = (p / 9, p % 9);
-        table[p] = [x as u8, (9 + y) as u8, (18 + x / 3 * 3 + y / 3) as u8];
-        p += 1;
+impl Board {
+    /// Square p can still take digit d.
+    fn allows(&self, p: usize, d: usize) -> bool {
+        self.open[d][p / 27] & 1 << (p % 27) != 0
     }
-    table
+
+    /// Digit d fills square p: its peers lose d, p loses every other digit.
+    fn fill(&mut self, p: usize, d: usize) {
+        let (b, i) = (p / 27, p % 27);
+        for e in 0..9 {
+            self.open[e][b] &= !(1 << i);
+        }
+        self.open[d][b] = self.open[d][b] & BAND_PEERS_OUT[i] | 1 << i;
+        let column = !(0o001_001_001 << (i % 9));
+        self.open[d][(b + 1) % 3] &= column;
+        self.open[d][(b + 2) % 3] &= column;
+        self.empty[b] &= !(1 << i);
+    }
+
+    /// Squares with one digit left take it (the arrays hear of it in `update_band`); None when
+    /// some square has no digit left, else whether any square was found.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut any = false;
+        for b in 0..3 {
+            let (mut once, mut twice) = (0, 0);
+            for d in 0..9 {
+                twice |= once & self.open[d][b];
+                once |= self.open[d][b];
+            }
+            if once != BAND {
+                return None;
+            }
+            let mut singles = once & !twice & self.empty[b];
+            any |= singles != 0;
+            while singles != 0 {
+                let i = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // An earlier single of this round may have taken the last digit.
+                let d = (0..9).find(|&d| self.open[d][b] & 1 << i != 0)?;
+                self.open[d][b] &= BAND_PEERS_OUT[i];
+            }
+        }
+        Some(any)
+    }
 }
 
-const fn cells_of_units() -> [[u8; 9]; 27] {
-    let mut table = [[0; 9]; 27];
-    let mut filled = [0; 27];
-    let mut p = 0;
-    while p < 81 {
-        let units = UNITS[p];
+// The tables the board reads, worked out at compile time. A band's bit 9r + c is its row r,
+// column c; a triad is the three squares where a row of the band crosses a box, bit 3r + k.
+
+/// For the nine squares of a row, the boxes (bit k) it has any in.
+const BOXES_OF_ROW: [u32; 512] = boxes_of_rows();
+/// For a set of triads, the squares of those that some matching keeps: a matching gives each
+/// row of the band one triad and each box one, as a digit fills the band. 0 if there is none.
+const MATCHED: [u32; 512] = matched_triads();
+/// For the columns a digit can take in a band, the squares the other bands keep: a column that
+/// is the only one left in its box is the digit's there, so the other bands lose it.
+const OTHER_BANDS: [u32; 512] = other_bands();
+/// For square i of a band, the band without i's row and box, i itself kept.
+const BAND_PEERS_OUT: [u32; 27] = band_peers_out();
+
+const fn boxes_of_rows() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut line = 0;
+    while line < 512 {
         let mut k = 0;
         while k < 3 {
-            let u = units[k] as usize;
-            table[u][filled[u]] = p as u8;
-            filled[u] += 1;
+            if line >> (3 * k) & 7 != 0 {
+                table[line] |= 1 << k;
+            }
             k += 1;
         }
-        p += 1;
+        line += 1;
     }
     table
 }
 
-type Peers = ([[[u8; 3]; 16]; 81], [[[u8; 2]; 4]; 81]);
-
-const fn peers_of_cells() -> Peers {
-    let mut two = [[[0; 3]; 16]; 81];
-    let mut one = [[[0; 2]; 4]; 81];
-    let mut p = 0;
-    while p < 81 {
-        let (mut n2, mut n1) = (0, 0);
-        let mut q = 0;
-        while q < 81 {
-            let (a, b) = (UNITS[p], UNITS[q]);
-            let shared =
-                (a[0] == b[0]) as usize + (a[1] == b[1]) as usize + (a[2] == b[2]) as usize;
-            let mut other = [0; 2];
-            let mut n = 0;
-            let mut k = 0;
-            while k < 3 {
-                if a[k] != b[k] && n < 2 {
-                    other[n] = b[k];
-                    n += 1;
+const fn matched_triads() -> [u32; 512] {
+    const MATCHINGS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0; 512];
+    let mut triads: usize = 0;
+    while triads < 512 {
+        let mut m = 0;
+        while m < 6 {
+            let k = MATCHINGS[m];
+            let chosen = 1 << k[0] | 1 << (3 + k[1]) | 1 << (6 + k[2]);
+            if triads & chosen == chosen {
+                let mut r = 0;
+                while r < 3 {
+                    table[triads] |= 0o7 << (9 * r + 3 * k[r]);
+                    r += 1;
                 }
-                k += 1;
             }
-            if q != p && shared == 1 {
-                two[p][n2] = [q as u8, other[0], other[1]];
-                n2 += 1;
-            } else if q != p && shared == 2 {
-                one[p][n1] = [q as u8, other[0]];
-                n1 += 1;
-            }
-            q += 1;
+            m += 1;
         }
-        p += 1;
+        triads += 1;
     }
-    (two, one)
+    table
 }
 
-/// How many digits a set of digits holds (bit d stands for digit d).
-const SIZE: [u8; 512] = sizes_of_sets();
-
-const fn sizes_of_sets() -> [u8; 512] {
+const fn other_bands() -> [u32; 512] {
     let mut table = [0; 512];
-    let mut set = 1;
-    while set < 512 {
-        table[set] = table[set >> 1] + (set & 1) as u8;
-        set += 1;
+    let mut columns: u32 = 0;
+    while columns < 512 {
+        let mut keep = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let in_box = columns >> (3 * k) & 7;
+            if in_box.count_ones() == 1 {
+                keep &= !(0o001_001_001 * (in_box << (3 * k)));
+            }
+            k += 1;
+        }
+        table[columns as usize] = keep;
+        columns += 1;
+    }
+    table
+}
+
+const fn band_peers_out() -> [u32; 27] {
+    let mut table = [0; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let row = 0o777 << (9 * r);
+        let in_box = 0o007_007_007 << (3 * (c / 3));
+        table[i] = BAND & !row & !in_box | 1 << i;
+        i += 1;
     }
     table
 }
