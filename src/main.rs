@@ -666,15 +666,12 @@ impl Search {
             if self.board.empty == [0; 3] {
                 return true;
             }
+            // Claiming from columns (a digit's column left in one band only) was measured here:
+            // 12% fewer trials, but 1% more instructions.
             match self.board.naked_singles() {
                 None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            match self.board.columns() {
-                None => return false,
-                Some(true) => {}
                 Some(false) => return true,
+                Some(true) => {}
             }
         }
     }
@@ -730,11 +727,10 @@ impl Search {
         let new = solved & self.board.empty[b];
         if new != 0 {
             self.board.empty[b] &= !new;
-            for e in 0..9 {
-                if e != d {
-                    self.board.open[e][b] &= !new;
-                }
+            for digit in &mut self.board.open {
+                digit[b] &= !new;
             }
+            self.board.open[d][b] = open;
         }
         true
     }
@@ -813,27 +809,6 @@ impl Board {
         self.empty[b] &= !(1 << i);
     }
 
-    /// What the columns say: a column whose digit d can stand in one band only claims it there,
-    /// so the other columns of its box in that band lose d (hidden singles in columns are the
-    /// case of one square). None when a column has no place left for a digit; else whether
-    /// anything changed.
-    fn columns(&mut self) -> Option<bool> {
-        let mut any = false;
-        for open in &mut self.open {
-            let c = open.map(|band| (band | band >> 9 | band >> 18) & 0o777);
-            if c[0] | c[1] | c[2] != 0o777 {
-                return None;
-            }
-            for b in 0..3 {
-                let only = c[b] & !c[(b + 1) % 3] & !c[(b + 2) % 3];
-                let kept = open[b] & CLAIMED[only as usize];
-                any |= kept != open[b];
-                open[b] = kept;
-            }
-        }
-        Some(any)
-    }
-
     /// Squares with one digit left take it (the arrays hear of it in `update_band`); None when
     /// some square has no digit left, else whether any square was found.
     fn naked_singles(&mut self) -> Option<bool> {
@@ -872,9 +847,6 @@ const MATCHED: [u32; 512] = matched_triads();
 /// For the columns a digit can take in a band, the squares the other bands keep: a column that
 /// is the only one left in its box is the digit's there, so the other bands lose it.
 const OTHER_BANDS: [u32; 512] = other_bands();
-/// For the columns that only this band has left for a digit, the squares it keeps: in a box
-/// with one such column, only that column; in a box with two or more, none (a dead end).
-const CLAIMED: [u32; 512] = claimed_columns();
 /// For square i of a band, the band without i's row and box, i itself kept.
 const BAND_PEERS_OUT: [u32; 27] = band_peers_out();
 
@@ -934,30 +906,6 @@ const fn other_bands() -> [u32; 512] {
             let in_box = columns >> (3 * k) & 7;
             if in_box.count_ones() == 1 {
                 keep &= !(0o001_001_001 * (in_box << (3 * k)));
-            }
-            k += 1;
-        }
-        table[columns as usize] = keep;
-        columns += 1;
-    }
-    table
-}
-
-const fn claimed_columns() -> [u32; 512] {
-    let mut table = [0; 512];
-    let mut columns: u32 = 0;
-    while columns < 512 {
-        let mut keep = BAND;
-        let mut k = 0;
-        while k < 3 {
-            let in_box = columns >> (3 * k) & 7;
-            if in_box != 0 {
-                let others = if in_box.count_ones() == 1 {
-                    7 & !in_box
-                } else {
-                    7
-                };
-                keep &= !(0o001_001_001 * (others << (3 * k)));
             }
             k += 1;
         }
