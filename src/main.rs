@@ -1,21 +1,23 @@
-//! Sudoku: fills in the blanks of 9x9 puzzles with the classic search of AcWing 166 and 1613.
+//! Sudoku: fills in the blanks of 9x9 puzzles with the classic search of AcWing 166 and 1613,
+//! and writes, for every puzzle, the answer the classic writes: its smallest solution.
 //!
 //! Glossary:
-//! - `x`, `y`: the row and column of a cell, 0 to 8 from the top left; `p = 9 * x + y`.
-//! - `d`: a digit 0 to 8, standing for `d + 1`, so that it indexes the arrays below.
+//! - `x`, `y`: the row and column of a square, 0 to 8 from the top left; `p = 9 * x + y`.
+//! - `d`, `e`: digits 0 to 8, standing for `d + 1`, so that they index the arrays below.
 //! - `row[x][d]`, `col[y][d]`: digit d is already used in row x, in column y.
-//! - `cell[x / 3][y / 3][d]`: digit d is already used in the 3x3 box holding (x, y).
+//! - `cell[x / 3][y / 3][d]`: digit d is already used in the 3x3 box holding square (x, y).
 //! - `dfs(x, y)`: tries each digit still allowed at (x, y), and searches on from there.
-//! - `options[p]`, `places[u][d]`: kept beside the arrays, the digits cell p still allows (bit d
-//!   for digit d) and the empty cells of unit u where digit d can still go.
-//! - unit: a row, a column or a box; units 0-8 are the rows, 9-17 the columns, 18-26 the boxes.
+//! - `b`, band: three rows of boxes, rows 3b to 3b + 2; `i`: a square's bit in its band.
+//! - `open[d][b]`: the squares of band b that can still take digit d (the candidate board).
+//! - `r`, `k`: a row of a band (0 to 2) and a box of a band (0 to 2); a triad is where they cross.
 //!
-//! Input: puzzles of 81 cells in reading order, across as many lines as they take, from standard
-//! input or the files named: `1`-`9` are givens, `.` `0` `?` `_` `*` blanks; spaces and
+//! Input: puzzles of 81 squares in reading order, across as many lines as they take, from
+//! standard input or the files named: `1`-`9` are givens, `.` `0` `?` `_` `*` blanks; spaces and
 //! `|+-,;[]{}"'` are layout, `#` starts a comment, a line starting with a letter is a label, a
 //! line `end` ends the input, and a first line holding a lone number (a test count) is skipped.
-//! Output: the input again with every blank filled in (`--count`, `--all`: see `USAGE`).
-//! Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or usage.
+//! Output: the input again with every blank filled in (`--count`, `--all`, `--generate`: see
+//! `USAGE`). Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or
+//! usage, or a failure to read or write.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -23,17 +25,26 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::mem::replace;
 
+const VERSION: &str = "0.2.0";
+
 const USAGE: &str = "\
-usage: sudoku [--count | --all] [FILE ...]
+usage: sudoku [--count | --all] [--limit N] [FILE ...]
+       sudoku --generate N [--seed S]
 
 Solves the 9x9 sudoku puzzles read from each FILE in turn (standard input when there is
-none, or for -) and writes the input back with every blank (. 0 ? _ *) filled in.
+none, or for -) and writes the input back with every blank (. 0 ? _ *) filled in: with
+several solutions, the smallest, as the classic row-by-row search finds it first.
 
-  --count     write one line per puzzle: its number of solutions
-  --all       write every solution of every puzzle
-  -h, --help  show this help
+  --count         write one line per puzzle: its number of solutions
+  --all           write every solution of every puzzle, smallest first
+  --limit N       with --count or --all: at most N solutions of each puzzle
+  --generate N    write N puzzles with exactly one solution each, minimal, one line each
+  --seed S        with --generate: the same S gives the same puzzles
+  -V, --version   show the version
+  -h, --help      show this help
 
-Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or usage.
+Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or usage,
+or a failure to read or write.
 ";
 
 fn main() {
@@ -49,12 +60,108 @@ fn main() {
 /// What to write for each puzzle.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// The input with the blanks filled in (one solution).
+    /// The input with the blanks filled in (the smallest solution).
     Solve,
     /// The number of solutions, one line per puzzle.
     Count,
     /// The puzzle's text filled in once for every solution.
     All,
+}
+
+/// The command line, read.
+struct Options<'a> {
+    mode: Mode,
+    /// At most this many solutions of each puzzle are counted or written.
+    limit: u64,
+    /// `--generate N` and its seed, if given.
+    generate: Option<(u64, Option<u64>)>,
+    files: Vec<&'a OsString>,
+}
+
+/// What the command line asks for.
+enum Command<'a> {
+    Help,
+    Version,
+    Work(Options<'a>),
+}
+
+/// Reads the command line; Err says why it is not a valid one.
+fn parse<'a>(args: &'a [OsString]) -> Result<Command<'a>, String> {
+    let (mut mode, mut limit, mut generate, mut seed) = (Mode::Solve, None, None, None);
+    let mut files = Vec::new();
+    let mut args = args.iter();
+    let mut options_end = false;
+    while let Some(arg) = args.next() {
+        let text = arg.to_string_lossy();
+        if options_end || !text.starts_with('-') || text == "-" {
+            files.push(arg);
+            continue;
+        }
+        let mut number = |name: &str| -> Result<u64, String> {
+            let value = args.next().map(|v| v.to_string_lossy().into_owned());
+            match value.as_deref().map(str::parse::<u64>) {
+                Some(Ok(n)) => Ok(n),
+                Some(Err(_)) => Err(format!(
+                    "{} takes a whole number, not '{}'",
+                    name,
+                    value.unwrap_or_default()
+                )),
+                None => Err(format!("{} takes a whole number", name)),
+            }
+        };
+        let wanted = match &*text {
+            "-h" | "--help" => return Ok(Command::Help),
+            "-V" | "--version" => return Ok(Command::Version),
+            "--" => {
+                options_end = true;
+                continue;
+            }
+            "--count" => Mode::Count,
+            "--all" => Mode::All,
+            "--limit" => {
+                limit = Some(number("--limit")?).filter(|&n| n > 0);
+                if limit.is_none() {
+                    return Err(String::from("--limit takes a whole number from 1 up"));
+                }
+                continue;
+            }
+            "--generate" => {
+                generate = Some(number("--generate")?);
+                continue;
+            }
+            "--seed" => {
+                seed = Some(number("--seed")?);
+                continue;
+            }
+            _ => return Err(format!("unknown option '{}'", text)),
+        };
+        if mode != Mode::Solve && mode != wanted {
+            return Err(String::from("--count and --all do not go together"));
+        }
+        mode = wanted;
+    }
+    if limit.is_some() && mode == Mode::Solve {
+        return Err(String::from("--limit goes with --count or --all"));
+    }
+    if seed.is_some() && generate.is_none() {
+        return Err(String::from("--seed goes with --generate"));
+    }
+    if generate.is_some() && (mode != Mode::Solve || !files.is_empty()) {
+        return Err(String::from(
+            "--generate takes no other option but --seed, and no file",
+        ));
+    }
+    if files.iter().filter(|f| **f == "-").count() > 1 {
+        return Err(String::from(
+            "- is named twice: standard input is read once",
+        ));
+    }
+    Ok(Command::Work(Options {
+        mode,
+        limit: limit.unwrap_or(u64::MAX),
+        generate: generate.map(|n| (n, seed)),
+        files,
+    }))
 }
 
 /// Runs the program on `args` (without the program's name); returns the exit status.
@@ -64,76 +171,107 @@ pub(crate) fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let mut mode = Mode::Solve;
-    let mut files = Vec::new();
-    let mut options_end = false;
-    for arg in args {
-        let option = match arg.to_str() {
-            Some(s) if !options_end && s.starts_with('-') && s != "-" => s,
-            _ => {
-                files.push(arg);
-                continue;
-            }
-        };
-        let wanted = match option {
-            "-h" | "--help" => {
-                // A closed standard output is no error here either.
-                let _ = out.write_all(USAGE.as_bytes()).and_then(|_| out.flush());
-                return 0;
-            }
-            "--" => {
-                options_end = true;
-                continue;
-            }
-            "--count" => Mode::Count,
-            "--all" => Mode::All,
-            _ => return usage_error(err, &format!("unknown option '{}'", option)),
-        };
-        if mode != Mode::Solve && mode != wanted {
-            return usage_error(err, "--count and --all do not go together");
+    let options = match parse(args) {
+        Ok(Command::Work(options)) => options,
+        Ok(Command::Help) => return finish(out, err, USAGE.as_bytes(), 0),
+        Ok(Command::Version) => {
+            return finish(out, err, format!("sudoku {}\n", VERSION).as_bytes(), 0)
         }
-        mode = wanted;
+        Err(why) => {
+            say(err, format!("sudoku: {}\n{}", why, USAGE));
+            return 2;
+        }
+    };
+    let output = match streams::output() {
+        Ok(output) => output,
+        Err(why) => {
+            say(err, format!("sudoku: {}\n", why));
+            return 2;
+        }
+    };
+    if let Some((count, seed)) = options.generate {
+        let seed = seed.unwrap_or_else(clock_seed);
+        let status = match generate(count, seed, out) {
+            Ok(()) => 0,
+            Err(e) => return output_failed(err, e, 0),
+        };
+        return finish(out, err, b"", status);
     }
 
     let mut status = 0;
-    let named = !files.is_empty();
+    let named = !options.files.is_empty();
     let stdin_name = OsString::from("-");
-    let inputs = if named { files } else { vec![&stdin_name] };
+    let inputs = if named {
+        options.files.clone()
+    } else {
+        vec![&stdin_name]
+    };
     for file in inputs {
-        let name = if !named {
-            String::new()
-        } else if file == "-" {
-            String::from("<stdin>: ")
+        let shown = if file == "-" {
+            "(standard input)".into() // as grep names it
         } else {
-            format!("{}: ", file.to_string_lossy())
+            file.to_string_lossy()
+        };
+        // Messages name the file when files are named; --count lines too when there are several.
+        let name = if named {
+            format!("{}: ", shown)
+        } else {
+            String::new()
+        };
+        let label = if options.files.len() > 1 {
+            format!("{}:", shown)
+        } else {
+            String::new()
+        };
+        let task = Task {
+            mode: options.mode,
+            limit: options.limit,
+            name: &name,
+            label: &label,
         };
         let result = if file == "-" {
-            Scanner::new(mode, &name, out, err).read_from(stdin)
+            match streams::readable(None) {
+                Ok(()) => Scanner::new(task, out, err).read_from(stdin),
+                Err(why) => Err(Stop::Unread(why)),
+            }
         } else {
             match File::open(file) {
-                Ok(mut f) => Scanner::new(mode, &name, out, err).read_from(&mut f),
-                Err(e) => Err(Stop::Input(ReadError::new(0, 0, Problem::Open(e)))),
+                Ok(mut f) => match streams::readable(Some((&f, output))) {
+                    Ok(()) => Scanner::new(task, out, err).read_from(&mut f),
+                    Err(why) => Err(Stop::Unread(why)),
+                },
+                Err(e) => Err(Stop::Unread(streams::describe(&e))),
             }
         };
         match result {
             Ok(true) => {}
             Ok(false) => status = status.max(1),
             Err(Stop::Input(e)) => {
-                let _ = writeln!(err, "{}{}", name, e);
+                say(err, format!("{}{}\n", name, e));
+                status = 2;
+            }
+            Err(Stop::Unread(why)) => {
+                say(err, format!("sudoku: {}: {}\n", shown, why));
                 status = 2;
             }
             Err(Stop::Output(e)) => return output_failed(err, e, status),
         }
     }
-    match out.flush() {
+    finish(out, err, b"", status)
+}
+
+/// Writes `last` and flushes the output; `status`, or 2 if that fails.
+fn finish(out: &mut dyn Write, err: &mut dyn Write, last: &[u8], status: i32) -> i32 {
+    match out.write_all(last).and_then(|_| out.flush()) {
         Ok(()) => status,
         Err(e) => output_failed(err, e, status),
     }
 }
 
-fn usage_error(err: &mut dyn Write, message: &str) -> i32 {
-    let _ = write!(err, "sudoku: {}\n{}", message, USAGE);
-    2
+/// Writes one message to standard error in one write, so that parallel runs do not mix lines;
+/// standard error going away is no reason to stop.
+fn say(err: &mut dyn Write, message: String) {
+    let _ = err.write_all(message.as_bytes());
 }
 
 /// Standard output failed: a reader that went away (`| head`) is normal, anything else is said.
@@ -141,8 +279,167 @@ fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
     if e.kind() == io::ErrorKind::BrokenPipe {
         return status;
     }
-    let _ = writeln!(err, "sudoku: cannot write the output: {}", e);
+    say(
+        err,
+        format!(
+            "sudoku: cannot write the output: {}\n",
+            streams::describe(&e)
+        ),
+    );
     2
+}
+
+/// What the operating system can tell of the streams: Rust reads a closed standard input as
+/// empty and writes to a closed standard output as to nowhere, and `sudoku F >> F` would read
+/// its own output for ever; these checks say so instead (on Unix; elsewhere they pass).
+mod streams {
+    use std::fs::File;
+    use std::io;
+
+    /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
+    pub fn describe(e: &io::Error) -> String {
+        let text = e.to_string();
+        match text.find(" (os error ") {
+            Some(at) => text[..at].to_string(),
+            None => text,
+        }
+    }
+
+    /// The regular file standard output goes to, if it does, as (device, inode).
+    pub type Output = Option<(u64, u64)>;
+
+    #[cfg(unix)]
+    pub fn output() -> Result<Output, String> {
+        use std::os::unix::fs::MetadataExt;
+        if closed_at_start(1) {
+            return Err(String::from("standard output is closed"));
+        }
+        match std::fs::metadata("/dev/fd/1") {
+            Ok(m) if m.is_file() => Ok(Some((m.dev(), m.ino()))),
+            _ => Ok(None),
+        }
+    }
+
+    /// Standard input can be read (`None`), or `file` is not the file the output goes to.
+    #[cfg(unix)]
+    pub fn readable(file: Option<(&File, Output)>) -> Result<(), String> {
+        use std::os::unix::fs::MetadataExt;
+        match file {
+            None if closed_at_start(0) => Err(String::from("standard input is closed")),
+            Some((f, Some(output))) => match f.metadata() {
+                Ok(m) if (m.dev(), m.ino()) == output => {
+                    Err(String::from("input file is output file"))
+                }
+                _ => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+
+    /// Standard stream `fd` was closed when the program started: Rust's runtime then puts
+    /// /dev/null there, open for reading and writing, where a shell opens it one way only.
+    /// Linux tells it in /proc; elsewhere this says no.
+    #[cfg(unix)]
+    fn closed_at_start(fd: u8) -> bool {
+        let null = std::fs::read_link(format!("/proc/self/fd/{}", fd))
+            .map_or(false, |target| target == std::path::Path::new("/dev/null"));
+        let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{}", fd));
+        let flags = info.ok().and_then(|info| {
+            let line = info.lines().find(|l| l.starts_with("flags:"))?;
+            u32::from_str_radix(line["flags:".len()..].trim(), 8).ok()
+        });
+        null && flags.map_or(false, |f| f & 3 == 2) // O_RDWR
+    }
+
+    #[cfg(not(unix))]
+    pub fn output() -> Result<Output, String> {
+        Ok(None)
+    }
+
+    #[cfg(not(unix))]
+    pub fn readable(_: Option<(&File, Output)>) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generating: random solved grids from dfs, givens taken away while the puzzle stays proper.
+// ---------------------------------------------------------------------------------------------
+
+/// splitmix64: small, and the same numbers on every platform (u64 arithmetic only).
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Puts `items` in a random order (Fisher-Yates).
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, (self.next() % (i as u64 + 1)) as usize);
+        }
+    }
+}
+
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(0, |t| t.as_secs() ^ u64::from(t.subsec_nanos()) << 32)
+}
+
+/// Writes `count` proper, minimal puzzles, all different, one 81-character line each.
+fn generate(count: u64, seed: u64, out: &mut dyn Write) -> io::Result<()> {
+    let mut random = Random(seed);
+    let mut search = Search::new();
+    let mut made = std::collections::HashSet::new();
+    let mut line = [b'.'; 82];
+    line[81] = b'\n';
+    while (made.len() as u64) < count {
+        let puzzle = minimal_puzzle(&mut random, &mut search);
+        if made.insert(puzzle) {
+            for (c, &given) in line.iter_mut().zip(&puzzle) {
+                *c = if given == 0 { b'.' } else { b'0' + given };
+            }
+            out.write_all(&line)?;
+        }
+    }
+    Ok(())
+}
+
+/// A random solved grid (its three diagonal boxes shuffled, the rest the smallest completion
+/// dfs finds), then its givens taken away in random order while one solution stays: what is
+/// left is minimal, as taking a given away never removes solutions.
+fn minimal_puzzle(random: &mut Random, search: &mut Search) -> [u8; 81] {
+    let mut grid = [0; 81];
+    for b in 0..3 {
+        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        random.shuffle(&mut digits);
+        for (i, &d) in digits.iter().enumerate() {
+            grid[9 * (3 * b + i / 3) + 3 * b + i % 3] = d;
+        }
+    }
+    search.solve(&grid.clone(), &mut |solved| {
+        grid = *solved;
+        false
+    });
+    let mut order: Vec<usize> = (0..81).collect();
+    random.shuffle(&mut order);
+    for p in order {
+        let given = replace(&mut grid[p], 0);
+        let mut solutions = 0;
+        search.solve(&grid, &mut |_| {
+            solutions += 1;
+            solutions < 2
+        });
+        if solutions > 1 {
+            grid[p] = given;
+        }
+    }
+    grid
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,6 +450,9 @@ fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
 enum Stop {
     /// The input could not be read, or is not puzzles: reported, and the next input is read.
     Input(ReadError),
+    /// The input cannot be read at all (missing, closed, the output itself): reported as the
+    /// usual tools do, and the next input is read.
+    Unread(String),
     /// Standard output failed: nothing more can be done.
     Output(io::Error),
 }
@@ -171,7 +471,6 @@ struct ReadError {
 }
 
 enum Problem {
-    Open(io::Error),
     Read(io::Error),
     Unexpected(u8),
     EndsInside {
@@ -196,8 +495,7 @@ impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let at = format!("line {}, column {}", self.line, self.column);
         match self.problem {
-            Problem::Open(ref e) => write!(f, "cannot open: {}", e),
-            Problem::Read(ref e) => write!(f, "cannot read: {}", e),
+            Problem::Read(ref e) => write!(f, "{}: cannot read: {}", at, streams::describe(e)),
             Problem::Unexpected(b) if b.is_ascii_graphic() => {
                 write!(f, "{}: unexpected character '{}'", at, b as char)
             }
@@ -214,6 +512,16 @@ impl fmt::Display for ReadError {
             Problem::NoPuzzle => write!(f, "{}: no puzzle in the input", at),
         }
     }
+}
+
+/// What to do with the puzzles of one input, and how to name it.
+struct Task<'a> {
+    mode: Mode,
+    limit: u64,
+    /// Starts each message about the input: `FILE: ` when files are named.
+    name: &'a str,
+    /// Starts each `--count` line: `FILE:` when several files are named.
+    label: &'a str,
 }
 
 /// What the line being read has shown so far.
@@ -239,8 +547,7 @@ enum Line {
 /// already; the rest is the puzzle being read, or the start of a line that may still turn out to
 /// be the `end` or count line.
 struct Scanner<'a> {
-    mode: Mode,
-    name: &'a str,
+    task: Task<'a>,
     out: &'a mut dyn Write,
     err: &'a mut dyn Write,
     search: Search,
@@ -266,10 +573,9 @@ struct Scanner<'a> {
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 impl<'a> Scanner<'a> {
-    fn new(mode: Mode, name: &'a str, out: &'a mut dyn Write, err: &'a mut dyn Write) -> Self {
+    fn new(task: Task<'a>, out: &'a mut dyn Write, err: &'a mut dyn Write) -> Self {
         Scanner {
-            mode,
-            name,
+            task,
             out,
             err,
             search: Search::new(),
@@ -936,7 +1242,7 @@ impl<'a> Scanner<'a> {
     /// Writes the text read up to `upto` as it is (`--count` writes only counts).
     fn pass(&mut self, upto: usize) -> io::Result<()> {
         if upto > self.written {
-            if self.mode != Mode::Count {
+            if self.task.mode != Mode::Count {
                 self.out.write_all(&self.text[self.written..upto])?;
             }
             self.written = upto;
@@ -961,11 +1267,11 @@ impl<'a> Scanner<'a> {
         {
             let text = &self.text[start..end];
             let (cells, offsets) = (&self.cells, &self.offsets);
-            let (copy, out, mode) = (&mut self.copy, &mut *self.out, self.mode);
+            let (copy, out, task) = (&mut self.copy, &mut *self.out, &self.task);
             self.search.solve(cells, &mut |grid| {
                 solutions += 1;
-                if mode == Mode::Count {
-                    return true;
+                if task.mode == Mode::Count {
+                    return solutions < task.limit;
                 }
                 copy.clear();
                 if solutions > 1 {
@@ -979,24 +1285,23 @@ impl<'a> Scanner<'a> {
                     }
                 }
                 failed = out.write_all(copy);
-                mode == Mode::All && failed.is_ok()
+                task.mode == Mode::All && failed.is_ok() && solutions < task.limit
             });
         }
         failed?;
-        match self.mode {
-            Mode::Count => writeln!(self.out, "{}", solutions)?,
+        match self.task.mode {
+            Mode::Count => writeln!(self.out, "{}{}", self.task.label, solutions)?,
             Mode::Solve if solutions == 0 => self.out.write_all(&self.text[start..end])?,
             _ => {}
         }
         self.written = end;
         if solutions == 0 {
             self.unsolved = true;
-            // Standard error going away is no reason to stop solving.
-            let _ = writeln!(
-                self.err,
-                "{}puzzle {} (line {}): no solution",
-                self.name, self.puzzles, self.puzzle_line
+            let message = format!(
+                "{}puzzle {} (line {}): no solution\n",
+                self.task.name, self.puzzles, self.puzzle_line
             );
+            say(self.err, message);
         }
         Ok(())
     }
