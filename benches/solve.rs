@@ -1,34 +1,50 @@
-//! `cargo bench [-- FILE ...]`: solves each puzzle set (one 81-character puzzle per line) with
-//! the program's own `run`, as a batch from memory to memory, checks every answer, and prints the
-//! puzzles per second (median of the batches run in 2 seconds, 5 at least), the median and the
-//! slowest puzzle's time (each puzzle solved 3 times, its best time kept: a machine's noise only
-//! ever adds). Beside it, the classic row-major `dfs(x, y)` of the AcWing solution on a sample of
-//! each set, with a cap on its nodes.
+//! `cargo bench [-- FILE ...]`: the program's own `run` over each file, from memory to memory,
+//! as a judge runs it; every answer checked; figures printed, nothing asserted.
 //!
-//! Without FILE, it reads the sets in ../shared/puzzles (the project's shared folder, beside the
-//! repository: `SOURCES.md` there says where each set comes from). This is a benchmark, not a
-//! test: it asserts no timing.
+//! For each file: puzzles per second over the whole run (the median of the runs made in two
+//! seconds, five at least); and, where the file holds one puzzle per line of 81 characters, the
+//! median and the slowest puzzle (each solved three times, its best time kept: noise only ever
+//! adds) and the dfs steps per puzzle. Any file the program reads will do, in any layout.
+//!
+//! Without FILE it looks for the public sets below in $SUDOKU_PUZZLES (default
+//! ../shared/puzzles, beside the repository) and says where to download those it does not find.
+//! Then it times `--generate`, and qqwing's generator beside it when `qqwing` is installed.
 
 #[path = "../src/main.rs"]
 #[allow(dead_code)]
 mod sudoku;
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-const SETS: [&str; 5] = [
-    "top1465.txt",
-    "17clue.txt",
-    "forum_hardest_1905_11plus.txt",
-    "forum_hardest_1106.txt",
-    "kaggle3m_sample.txt",
+/// The public sets, one puzzle per line, and where each comes from.
+const SETS: [(&str, &str); 5] = [
+    (
+        "top1465.txt",
+        "https://github.com/t-dillon/tdoku (data.zip: puzzles3_magictour_top1465)",
+    ),
+    (
+        "17clue.txt",
+        "https://github.com/t-dillon/tdoku (data.zip: puzzles2_17_clue; Gordon Royle's 17-clue list)",
+    ),
+    (
+        "forum_hardest_1905_11plus.txt",
+        "https://github.com/t-dillon/tdoku (data.zip: puzzles5_forum_hardest_1905_11+)",
+    ),
+    (
+        "forum_hardest_1106.txt",
+        "https://github.com/t-dillon/tdoku (data.zip: puzzles6_forum_hardest_1106)",
+    ),
+    (
+        "kaggle3m_sample.txt",
+        "https://www.kaggle.com/datasets/radcliffe/3-million-sudoku-puzzles-with-ratings (first column; any 7000 lines)",
+    ),
 ];
-/// Puzzles of each set given to the classic search, and the nodes it may spend on each.
-const CLASSIC_SAMPLE: usize = 100;
-const CLASSIC_CAP: u64 = 2_000_000;
-const BATCHES: usize = 5;
-const BATCH_TIME: Duration = Duration::from_secs(2);
+const RUNS: usize = 5;
+const RUN_TIME: Duration = Duration::from_secs(2);
 const TRIES: usize = 3;
+const GENERATED: u64 = 300;
 
 fn main() {
     let named: Vec<PathBuf> = std::env::args()
@@ -36,196 +52,225 @@ fn main() {
         .filter(|a| !a.starts_with("--")) // cargo bench passes --bench
         .map(PathBuf::from)
         .collect();
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles");
-    let files = if named.is_empty() {
-        SETS.iter().map(|name| shared.join(name)).collect()
-    } else {
-        named
-    };
     println!(
-        "{:<31} {:>7} {:>11} {:>10} {:>10}   {:>17}",
-        "set", "puzzles", "puzzles/s", "median", "slowest", "classic (sample)"
+        "{:<31} {:>7} {:>10} {:>10} {:>22} {:>11}",
+        "file", "puzzles", "puzzles/s", "median", "slowest", "steps/puz."
     );
-    let mut missing = Vec::new();
-    for file in &files {
-        match std::fs::read(file) {
-            Ok(text) => bench(file, &text),
-            Err(_) => missing.push(file.display().to_string()),
-        }
-    }
-    if !missing.is_empty() {
-        println!(
-            "\nnot found: {}\nThe sets live in the project's shared folder (shared/puzzles, beside this \
-             repository; its SOURCES.md says where each comes from). Get them there, or name files of \
-             81-character puzzles: cargo bench -- FILE ...",
-            missing.join(", ")
+    if named.is_empty() {
+        let dir = std::env::var_os("SUDOKU_PUZZLES").map_or_else(
+            || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles"),
+            PathBuf::from,
         );
+        for (name, source) in SETS {
+            match std::fs::read(dir.join(name)) {
+                Ok(text) => bench(name, &text),
+                Err(_) => println!(
+                    "{:<31} not in {}: download from {}",
+                    name,
+                    dir.display(),
+                    source
+                ),
+            }
+        }
+        generate();
+    } else {
+        for file in &named {
+            let name = file.display().to_string();
+            match std::fs::read(file) {
+                Ok(text) => bench(&name, &text),
+                Err(e) => println!("{:<31} cannot be read: {}", name, e),
+            }
+        }
     }
 }
 
-fn bench(file: &Path, text: &[u8]) {
-    let puzzles: Vec<[u8; 81]> = text
-        .split(|&b| b == b'\n')
-        .filter(|line| line.len() >= 81)
-        .map(|line| {
-            let mut cells = [0; 81];
-            for (cell, &c) in cells.iter_mut().zip(line) {
-                *cell = if c.is_ascii_digit() { c - b'0' } else { 0 };
-            }
-            cells
-        })
-        .collect();
+/// Runs the program on `input` with `args`: its status and output.
+fn run(args: &[&str], input: &[u8]) -> (i32, Vec<u8>) {
+    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    let mut out = Vec::with_capacity(input.len() + 1024);
+    let status = sudoku::run(&args, &mut &input[..], &mut out, &mut Vec::new());
+    (status, out)
+}
 
-    // The whole program's work, as a judge runs it: read every line, solve, write every answer.
-    let mut out = Vec::with_capacity(text.len());
-    let mut batches = Vec::new();
-    let mut valid = true;
-    let all = Instant::now();
-    while batches.len() < BATCHES || all.elapsed() < BATCH_TIME {
-        out.clear();
-        let started = Instant::now();
-        let status = sudoku::run(&[], &mut &text[..], &mut out, &mut Vec::new());
-        batches.push(started.elapsed());
-        let answers: Vec<&[u8]> = out
-            .split(|&b| b == b'\n')
-            .filter(|l| !l.is_empty())
-            .collect();
-        valid &= status == 0
-            && answers.len() == puzzles.len()
-            && puzzles.iter().zip(&answers).all(|(p, a)| solves(p, a));
+fn bench(name: &str, text: &[u8]) {
+    let mut times = Vec::new();
+    let (mut status, mut out) = (0, Vec::new());
+    let started = Instant::now();
+    while times.len() < RUNS || started.elapsed() < RUN_TIME {
+        let one = Instant::now();
+        let (s, o) = run(&[], text);
+        times.push(one.elapsed());
+        status = s;
+        out = o;
     }
-    batches.sort();
-    let batch = batches[batches.len() / 2];
+    times.sort();
+    let counts = run(&["--count"], text).1;
+    let puzzles = counts
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count();
+    let verdict = match check(text, &out, puzzles) {
+        _ if status == 2 => String::from("   (a reading error: the figures stop there)"),
+        Ok(()) => String::new(),
+        Err(why) => format!("   WRONG: {}", why),
+    };
+    let (median, slowest, steps) = match lines_of_81(text) {
+        Some(each) => per_puzzle(&each),
+        None => (String::from("-"), String::from("-"), String::from("-")),
+    };
+    println!(
+        "{:<31} {:>7} {:>10.0} {:>10} {:>22} {:>11}{}",
+        name,
+        puzzles,
+        puzzles as f64 / times[times.len() / 2].as_secs_f64(),
+        median,
+        slowest,
+        steps,
+        verdict
+    );
+}
 
-    // Each puzzle alone, for the median and the slowest.
+/// The output is the input with blanks filled in digits, and each filled puzzle has exactly
+/// one solution, itself: it breaks no rule.
+fn check(input: &[u8], output: &[u8], puzzles: usize) -> Result<(), String> {
+    keeps_the_rest(input, output)?;
+    let (status, counts) = run(&["--count"], output);
+    let ones = counts.split(|&b| b == b'\n').filter(|l| *l == b"1").count();
+    if status != 0 || ones != puzzles {
+        return Err(format!("{} of {} answers follow the rules", ones, puzzles));
+    }
+    Ok(())
+}
+
+/// Byte for byte, the output is the input but for blanks turned into digits, a byte-order mark,
+/// the count line and the `end` line with what follows it.
+fn keeps_the_rest(input: &[u8], output: &[u8]) -> Result<(), String> {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let (mut i, mut o, mut counted) = (0, 0, false);
+    while i < input.len() {
+        let at_line_start = i == 0 || input[i - 1] == b'\n';
+        let line_end = input[i..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(input.len(), |k| i + k + 1);
+        let line = String::from_utf8_lossy(&input[i..line_end]);
+        if at_line_start && line.trim().eq_ignore_ascii_case("end") && o == output.len() {
+            return Ok(());
+        }
+        let number = !line.trim().is_empty() && line.trim().bytes().all(|b| b.is_ascii_digit());
+        if at_line_start
+            && !counted
+            && number
+            && output.get(o..o + line_end - i) != Some(&input[i..line_end])
+        {
+            counted = true;
+            i = line_end;
+            continue;
+        }
+        counted |= !line.trim().is_empty();
+        match (input[i], output.get(o)) {
+            (a, Some(&b)) if a == b => {}
+            (b'.' | b'0' | b'?' | b'_' | b'*', Some(b'1'..=b'9')) => {}
+            _ => return Err(format!("byte {} of the input changed", i)),
+        }
+        i += 1;
+        o += 1;
+    }
+    if o == output.len() {
+        Ok(())
+    } else {
+        Err(String::from("the output is longer than the input"))
+    }
+}
+
+/// The puzzles of a file with one puzzle per line of 81 characters, if it is one.
+fn lines_of_81(text: &[u8]) -> Option<Vec<[u8; 81]>> {
+    let mut puzzles = Vec::new();
+    for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.len() != 81 {
+            return None;
+        }
+        let mut cells = [0; 81];
+        for (cell, &c) in cells.iter_mut().zip(line) {
+            *cell = match c {
+                b'1'..=b'9' => c - b'0',
+                b'.' | b'0' => 0,
+                _ => return None,
+            };
+        }
+        puzzles.push(cells);
+    }
+    Some(puzzles).filter(|p| !p.is_empty())
+}
+
+/// The median and slowest time of a puzzle alone, and the dfs steps per puzzle.
+fn per_puzzle(puzzles: &[[u8; 81]]) -> (String, String, String) {
     let mut search = sudoku::Search::new();
-    let mut times: Vec<Duration> = puzzles
+    let mut steps = 0;
+    let mut times: Vec<(Duration, usize)> = puzzles
         .iter()
-        .map(|puzzle| {
+        .enumerate()
+        .map(|(line, puzzle)| {
             let mut best = Duration::MAX;
             for _ in 0..TRIES {
                 let started = Instant::now();
-                search.solve(puzzle, &mut |_| false);
+                steps += search.solve(puzzle, &mut |_| false);
                 best = best.min(started.elapsed());
             }
-            best
+            (best, line + 1)
         })
         .collect();
     times.sort();
+    let micros = |t: Duration| format!("{:.1} us", t.as_secs_f64() * 1e6);
+    let (slowest, line) = times[times.len() - 1];
+    (
+        micros(times[times.len() / 2].0),
+        format!("{} (line {})", micros(slowest), line),
+        format!("{:.2}", steps as f64 / (TRIES * puzzles.len()) as f64),
+    )
+}
 
-    let sample: Vec<&[u8; 81]> = puzzles
-        .iter()
-        .step_by((puzzles.len() / CLASSIC_SAMPLE).max(1))
-        .take(CLASSIC_SAMPLE)
-        .collect();
+/// `--generate` against qqwing's generator, and what the puzzles look like.
+fn generate() {
+    let count = GENERATED.to_string();
     let started = Instant::now();
-    let capped = sample.iter().filter(|p| !classic(p)).count();
-    let classic_rate = sample.len() as f64 / started.elapsed().as_secs_f64();
-
-    let name = file
-        .file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let (status, out) = run(&["--generate", &count, "--seed", "1"], b"");
+    let ours = GENERATED as f64 / started.elapsed().as_secs_f64();
+    let givens: Vec<usize> = out
+        .split(|&b| b == b'\n')
+        .filter(|l| l.len() == 81)
+        .map(|l| l.iter().filter(|c| c.is_ascii_digit()).count())
+        .collect();
+    let proper = run(&["--count", "--limit", "2"], &out).1 == b"1\n".repeat(givens.len());
+    let mean = givens.iter().sum::<usize>() as f64 / givens.len().max(1) as f64;
     println!(
-        "{:<31} {:>7} {:>11.0} {:>10} {:>10}   {:>10.0}/s{}{}",
-        name,
-        puzzles.len(),
-        puzzles.len() as f64 / batch.as_secs_f64(),
-        micros(times[times.len() / 2]),
-        micros(times[times.len() - 1]),
-        classic_rate,
-        if capped > 0 {
-            format!(" ({} capped)", capped)
+        "\n--generate {}: {:.0} puzzles/s, givens mean {:.1}, min {}, max {}{}",
+        count,
+        ours,
+        mean,
+        givens.iter().min().unwrap_or(&0),
+        givens.iter().max().unwrap_or(&0),
+        if status == 0 && proper && givens.len() == GENERATED as usize {
+            ""
         } else {
-            String::new()
-        },
-        if valid { "" } else { "   WRONG ANSWERS" },
+            "   WRONG"
+        }
     );
-}
-
-fn micros(t: Duration) -> String {
-    format!("{:.1} us", t.as_secs_f64() * 1e6)
-}
-
-/// `answer` is `puzzle` filled in by the rules.
-fn solves(puzzle: &[u8; 81], answer: &[u8]) -> bool {
-    if answer.len() != 81 || !answer.iter().all(|c| (b'1'..=b'9').contains(c)) {
-        return false;
-    }
-    let digit = |p: usize| answer[p] - b'0';
-    let keeps = (0..81).all(|p| puzzle[p] == 0 || puzzle[p] == digit(p));
-    keeps
-        && (0..27).all(|u| {
-            let mut seen = [false; 10];
-            (0..9).all(|i| {
-                let p = match u {
-                    0..=8 => 9 * u + i,
-                    9..=17 => 9 * i + u - 9,
-                    _ => 9 * ((u - 18) / 3 * 3 + i / 3) + (u - 18) % 3 * 3 + i % 3,
-                };
-                !std::mem::replace(&mut seen[digit(p) as usize], true)
-            })
-        })
-}
-
-/// The classic AcWing search: cells in row-major order, each allowed digit in turn.
-struct Classic {
-    row: [[bool; 9]; 9],
-    col: [[bool; 9]; 9],
-    cell: [[[bool; 9]; 3]; 3],
-    grid: [u8; 81],
-    nodes: u64,
-}
-
-/// Solves `puzzle` the classic way; false if it gave up at the cap (or found no solution).
-fn classic(puzzle: &[u8; 81]) -> bool {
-    let mut s = Classic {
-        row: [[false; 9]; 9],
-        col: [[false; 9]; 9],
-        cell: [[[false; 9]; 3]; 3],
-        grid: *puzzle,
-        nodes: 0,
-    };
-    for (p, &g) in puzzle.iter().enumerate() {
-        if g != 0 {
-            let (x, y, d) = (p / 9, p % 9, g as usize - 1);
-            s.row[x][d] = true;
-            s.col[y][d] = true;
-            s.cell[x / 3][y / 3][d] = true;
+    let started = Instant::now();
+    let qqwing = std::process::Command::new("qqwing")
+        .args(["--generate", &count, "--one-line"])
+        .output();
+    match qqwing {
+        Ok(o) if o.status.success() => {
+            let theirs = GENERATED as f64 / started.elapsed().as_secs_f64();
+            println!(
+                "qqwing --generate {} --one-line: {:.0} puzzles/s; --generate is {:.1} times as fast",
+                count,
+                theirs,
+                ours / theirs
+            );
         }
-    }
-    s.dfs(0, 0) == Some(true)
-}
-
-impl Classic {
-    /// Some(true) once solved, Some(false) when this branch fails, None at the cap.
-    fn dfs(&mut self, x: usize, y: usize) -> Option<bool> {
-        let (x, y) = if y == 9 { (x + 1, 0) } else { (x, y) };
-        if x == 9 {
-            return Some(true);
-        }
-        if self.grid[9 * x + y] != 0 {
-            return self.dfs(x, y + 1);
-        }
-        self.nodes += 1;
-        if self.nodes > CLASSIC_CAP {
-            return None;
-        }
-        for d in 0..9 {
-            if !self.row[x][d] && !self.col[y][d] && !self.cell[x / 3][y / 3][d] {
-                self.grid[9 * x + y] = d as u8 + 1;
-                self.row[x][d] = true;
-                self.col[y][d] = true;
-                self.cell[x / 3][y / 3][d] = true;
-                let found = self.dfs(x, y + 1);
-                self.row[x][d] = false;
-                self.col[y][d] = false;
-                self.cell[x / 3][y / 3][d] = false;
-                self.grid[9 * x + y] = 0;
-                if found != Some(false) {
-                    return found;
-                }
-            }
-        }
-        Some(false)
+        _ => println!("qqwing is not installed (Debian: apt-get install qqwing): no comparison"),
     }
 }

@@ -841,6 +841,8 @@ pub(crate) struct Search {
     /// filled once on the way to a solution, so 81 places are enough.
     trail: [u8; 81],
     filled: usize,
+    /// How many times dfs has been called for this puzzle: the benchmark's measure of guessing.
+    steps: u64,
 }
 
 /// Candidates by digit and band: bit `9 * (x % 3) + y` of `open[d][x / 3]` says square (x, y)
@@ -871,18 +873,23 @@ impl Search {
             },
             trail: [0; 81],
             filled: 0,
+            steps: 0,
         }
     }
 
     /// Calls `found` with every solution of `givens` (0 for a blank, 1 to 9 for a given), in
-    /// ascending order, until it returns false.
-    pub(crate) fn solve(&mut self, givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) {
+    /// ascending order, until it returns false; returns how many steps dfs took.
+    pub(crate) fn solve(
+        &mut self,
+        givens: &[u8; 81],
+        found: &mut dyn FnMut(&[u8; 81]) -> bool,
+    ) -> u64 {
         *self = Search::new();
         for (p, &given) in givens.iter().enumerate() {
             if given != 0 {
                 let (x, y, d) = (p / 9, p % 9, given as usize - 1);
                 if !self.place(x, y, d) {
-                    return; // clashing givens
+                    return 0; // clashing givens
                 }
                 self.board.fill(p, d);
             }
@@ -898,13 +905,17 @@ impl Search {
                 }
             }
         }
+        self.steps
     }
 
     /// Tries each digit allowed at (x, y), the first empty square in reading order, settles what
     /// it forces and searches on; true once `found` asked to stop. Digits go up and squares in
     /// reading order, as in the classic, so solutions come smallest first.
+    // Measured and left out: finding any solution the fewest-options way, then refuting in
+    // reading order the digits below it (x1.6 instructions on top1465, and slower tails).
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
         debug_assert!(self.agrees());
+        self.steps += 1;
         let p = 9 * x + y;
         let saved = self.board;
         let mark = self.filled;
