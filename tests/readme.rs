@@ -1,0 +1,51 @@
+//! The README's examples, run as shown: each `console` block holds `$ command` lines, each
+//! followed by the output it must write. A README example that drifts from the program fails here.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn every_console_example_of_the_readme_writes_what_it_shows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+    let bin = Path::new(env!("CARGO_BIN_EXE_sudoku"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().expect("a folder").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut examples = Vec::new();
+    let mut in_block = false;
+    for line in readme.lines() {
+        match line {
+            "```console" => in_block = true,
+            "```" => in_block = false,
+            _ if in_block => match line.strip_prefix("$ ") {
+                Some(command) => examples.push((command.to_string(), String::new())),
+                None => {
+                    let (_, output) = examples.last_mut().expect("a command before its output");
+                    output.push_str(line);
+                    output.push('\n');
+                }
+            },
+            _ => {}
+        }
+    }
+    assert!(examples.len() >= 6, "only {} examples", examples.len());
+    for (command, expected) in &examples {
+        let run = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .env("PATH", &path)
+            .current_dir(root)
+            .output()
+            .expect("sh runs");
+        assert_eq!(
+            String::from_utf8_lossy(&run.stdout),
+            *expected,
+            "$ {}",
+            command
+        );
+        assert!(run.status.success(), "$ {}: {:?}", command, run.status);
+    }
+}
