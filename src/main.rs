@@ -331,86 +331,6 @@ mod streams {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Generating: random solved grids from dfs, givens taken away while the puzzle stays proper.
-// ---------------------------------------------------------------------------------------------
-
-/// splitmix64: small, and the same numbers on every platform (u64 arithmetic only).
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Puts `items` in a random order (Fisher-Yates).
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, (self.next() % (i as u64 + 1)) as usize);
-        }
-    }
-}
-
-fn clock_seed() -> u64 {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-    now.map_or(0, |t| t.as_secs() ^ u64::from(t.subsec_nanos()) << 32)
-}
-
-/// Writes `count` proper, minimal puzzles, all different, one 81-character line each.
-fn generate(count: u64, seed: u64, out: &mut dyn Write) -> io::Result<()> {
-    let mut random = Random(seed);
-    let mut search = Search::new();
-    let mut made = std::collections::HashSet::new();
-    let mut line = [b'.'; 82];
-    line[81] = b'\n';
-    while (made.len() as u64) < count {
-        let puzzle = minimal_puzzle(&mut random, &mut search);
-        if made.insert(puzzle) {
-            for (c, &given) in line.iter_mut().zip(&puzzle) {
-                *c = if given == 0 { b'.' } else { b'0' + given };
-            }
-            out.write_all(&line)?;
-        }
-    }
-    Ok(())
-}
-
-/// A random solved grid (its three diagonal boxes shuffled, the rest the smallest completion
-/// dfs finds), then its givens taken away in random order while one solution stays: what is
-/// left is minimal, as taking a given away never removes solutions.
-fn minimal_puzzle(random: &mut Random, search: &mut Search) -> [u8; 81] {
-    let mut grid = [0; 81];
-    for b in 0..3 {
-        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-        random.shuffle(&mut digits);
-        for (i, &d) in digits.iter().enumerate() {
-            grid[9 * (3 * b + i / 3) + 3 * b + i % 3] = d;
-        }
-    }
-    search.solve(&grid.clone(), &mut |solved| {
-        grid = *solved;
-        false
-    });
-    let mut order: Vec<usize> = (0..81).collect();
-    random.shuffle(&mut order);
-    for p in order {
-        let given = replace(&mut grid[p], 0);
-        let mut solutions = 0;
-        search.solve(&grid, &mut |_| {
-            solutions += 1;
-            solutions < 2
-        });
-        if solutions > 1 {
-            grid[p] = given;
-        }
-    }
-    grid
-}
-
-// ---------------------------------------------------------------------------------------------
 // Reading: a byte at a time, so that memory stays flat whatever the layout and the line lengths.
 // ---------------------------------------------------------------------------------------------
 
@@ -1300,4 +1220,84 @@ fn separator(text: &[u8]) -> &'static [u8] {
         (true, false, false) | (true, true, true) => b"\r\n",
         (true, true, false) => b"\r\n\r\n",
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generating: random solved grids from dfs, givens taken away while the puzzle stays proper.
+// ---------------------------------------------------------------------------------------------
+
+/// splitmix64: small, and the same numbers on every platform (u64 arithmetic only).
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Puts `items` in a random order (Fisher-Yates).
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, (self.next() % (i as u64 + 1)) as usize);
+        }
+    }
+}
+
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(0, |t| t.as_secs() ^ u64::from(t.subsec_nanos()) << 32)
+}
+
+/// Writes `count` proper, minimal puzzles, all different, one 81-character line each.
+fn generate(count: u64, seed: u64, out: &mut dyn Write) -> io::Result<()> {
+    let mut random = Random(seed);
+    let mut search = Search::new();
+    let mut made = std::collections::HashSet::new();
+    let mut line = [b'.'; 82];
+    line[81] = b'\n';
+    while (made.len() as u64) < count {
+        let puzzle = minimal_puzzle(&mut random, &mut search);
+        if made.insert(puzzle) {
+            for (c, &given) in line.iter_mut().zip(&puzzle) {
+                *c = if given == 0 { b'.' } else { b'0' + given };
+            }
+            out.write_all(&line)?;
+        }
+    }
+    Ok(())
+}
+
+/// A random solved grid (its three diagonal boxes shuffled, the rest the smallest completion
+/// dfs finds), then its givens taken away in random order while one solution stays: what is
+/// left is minimal, as taking a given away never removes solutions.
+fn minimal_puzzle(random: &mut Random, search: &mut Search) -> [u8; 81] {
+    let mut grid = [0; 81];
+    for b in 0..3 {
+        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        random.shuffle(&mut digits);
+        for (i, &d) in digits.iter().enumerate() {
+            grid[9 * (3 * b + i / 3) + 3 * b + i % 3] = d;
+        }
+    }
+    search.solve(&grid.clone(), &mut |solved| {
+        grid = *solved;
+        false
+    });
+    let mut order: Vec<usize> = (0..81).collect();
+    random.shuffle(&mut order);
+    for p in order {
+        let given = replace(&mut grid[p], 0);
+        let mut solutions = 0;
+        search.solve(&grid, &mut |_| {
+            solutions += 1;
+            solutions < 2
+        });
+        if solutions > 1 {
+            grid[p] = given;
+        }
+    }
+    grid
 }
