@@ -738,7 +738,8 @@ pub(crate) struct Search {
 #[derive(Clone, Copy)]
 struct Board {
     open: [[u32; 3]; 9],
-    /// `open` as `update` last worked it through: a band that differs has news.
+    /// `open` as `update` last worked it through: a band that differs has news. (A mask of
+    /// bands with news, set on each change, was measured: 20% more instructions.)
     seen: [[u32; 3]; 9],
     /// The empty squares of each band.
     empty: [u32; 3],
