@@ -182,16 +182,14 @@ pub(crate) fn run(
             return 2;
         }
     };
-    let output = streams::output();
     if let Some((count, seed)) = options.generate {
-        let seed = seed.unwrap_or_else(clock_seed);
-        let status = match generate(count, seed, out) {
-            Ok(()) => 0,
-            Err(e) => return output_failed(err, e, 0),
+        return match generate(count, seed.unwrap_or_else(clock_seed), out) {
+            Ok(()) => finish(out, err, b"", 0),
+            Err(e) => output_failed(err, e, 0),
         };
-        return finish(out, err, b"", status);
     }
 
+    let output = streams::output();
     let mut status = 0;
     let named = !options.files.is_empty();
     let stdin_name = OsString::from("-");

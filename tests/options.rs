@@ -301,3 +301,54 @@ fn a_usage_error_says_why_and_shows_the_usage_on_standard_error() {
         assert_eq!((run.status, run.stdout().as_str()), (2, ""), "{:?}", args);
     }
 }
+
+#[test]
+fn all_separates_solutions_with_the_puzzles_own_line_ending() {
+    let mut rng = Rng::new(1426);
+    let (rect, one, other) = rectangle(&mut rng);
+    // --all writes them smallest first.
+    let (one, other) = (line(&one).min(line(&other)), line(&one).max(line(&other)));
+    let nine = |s: &str, eol: &str| -> String {
+        (0..9)
+            .map(|x| format!("{}{}", &s[9 * x..9 * x + 9], eol))
+            .collect()
+    };
+    let cases = [
+        // One line with CRLF: one solution a line, nothing between.
+        (
+            format!("{}\r\n", line(&rect)),
+            format!("{}\r\n{}\r\n", one, other),
+        ),
+        // One line without a line break: a line break between.
+        (line(&rect), format!("{}\n{}", one, other)),
+        // Nine lines with CRLF: an empty CRLF line between.
+        (
+            nine(&line(&rect), "\r\n"),
+            format!("{}\r\n{}", nine(&one, "\r\n"), nine(&other, "\r\n")),
+        ),
+        // Nine lines, the last without a line break: a line break and an empty line between.
+        (
+            nine(&line(&rect), "\n").trim_end().to_string(),
+            format!(
+                "{}\n\n{}",
+                nine(&one, "\n").trim_end(),
+                nine(&other, "\n").trim_end()
+            ),
+        ),
+    ];
+    for (input, expected) in &cases {
+        let run = sudoku(&["--all"], input.as_bytes());
+        assert_eq!((run.status, &run.stdout()), (0, expected), "{:?}", input);
+    }
+}
+
+#[test]
+fn a_later_file_with_an_unsolved_puzzle_keeps_status_2() {
+    let broken = temp_file("broken.txt", &format!("{}\n12x\n", PUZZLE));
+    let unsolved = temp_file("unsolved.txt", &format!("{}\n", CLASH));
+    let (broken, unsolved) = (broken.to_str().unwrap(), unsolved.to_str().unwrap());
+    let run = sudoku(&[broken, unsolved], b"");
+    assert_eq!(run.status, 2, "{}", run.stderr);
+    let run = sudoku(&[unsolved, broken], b"");
+    assert_eq!(run.status, 2, "{}", run.stderr);
+}
