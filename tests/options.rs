@@ -326,6 +326,15 @@ fn all_separates_solutions_with_the_puzzles_own_line_ending() {
             nine(&line(&rect), "\r\n"),
             format!("{}\r\n{}", nine(&one, "\r\n"), nine(&other, "\r\n")),
         ),
+        // Nine lines with CRLF, the last without one: CRLF and an empty CRLF line between.
+        (
+            nine(&line(&rect), "\r\n").trim_end().to_string(),
+            format!(
+                "{}\r\n\r\n{}",
+                nine(&one, "\r\n").trim_end(),
+                nine(&other, "\r\n").trim_end()
+            ),
+        ),
         // Nine lines, the last without a line break: a line break and an empty line between.
         (
             nine(&line(&rect), "\n").trim_end().to_string(),
