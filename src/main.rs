@@ -23,7 +23,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
-use std::mem::replace;
+use std::mem::{replace, take};
 
 const VERSION: &str = "0.2.0";
 
@@ -222,11 +222,11 @@ pub(crate) fn run(
             label: &label,
         };
         let result = if file == "-" {
-            Scanner::new(task, out, err).read_from(stdin)
+            solve_input(task, stdin, out, err)
         } else {
             match File::open(file) {
                 Ok(mut f) => match streams::not_the_output(&f, output) {
-                    Ok(()) => Scanner::new(task, out, err).read_from(&mut f),
+                    Ok(()) => solve_input(task, &mut f, out, err),
                     Err(why) => Err(Stop::Unread(why)),
                 },
                 Err(e) => Err(Stop::Unread(streams::describe(&e))),
@@ -329,7 +329,8 @@ mod streams {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading: a byte at a time, so that memory stays flat whatever the layout and the line lengths.
+// Reading: bytes in, whole pieces out (text to pass on, or a puzzle with its text), so that
+// nothing of a broken puzzle or line is ever written.
 // ---------------------------------------------------------------------------------------------
 
 /// Why a run over one input stopped early.
@@ -359,133 +360,272 @@ struct ReadError {
 enum Problem {
     Read(io::Error),
     Unexpected(u8),
-    EndsInside {
-        puzzle: usize,
-        line: usize,
-        cells: usize,
-    },
+    /// A letter after a puzzle's first cell and before its last.
+    Letter(u8, Opened),
+    /// A line gave the puzzle this many cells, not whole rows.
+    Rows(usize, Opened),
+    EndsInside(Opened),
+    TooLong,
     NoPuzzle,
 }
 
-impl ReadError {
-    fn new(line: usize, column: usize, problem: Problem) -> ReadError {
-        ReadError {
-            line,
-            column,
-            problem,
-        }
+/// Which puzzle was being read: its number, the line it starts on, the cells it has.
+struct Opened(usize, usize, usize);
+
+impl fmt::Display for Opened {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let Opened(number, line, cells) = *self;
+        write!(
+            f,
+            "puzzle {} (line {}) with {} of its 81 cells",
+            number, line, cells
+        )
     }
 }
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let at = format!("line {}, column {}", self.line, self.column);
+        write!(f, "line {}, column {}: ", self.line, self.column)?;
         match self.problem {
-            Problem::Read(ref e) => write!(f, "{}: cannot read: {}", at, streams::describe(e)),
+            Problem::Read(ref e) => write!(f, "cannot read: {}", streams::describe(e)),
             Problem::Unexpected(b) if b.is_ascii_graphic() => {
-                write!(f, "{}: unexpected character '{}'", at, b as char)
+                write!(f, "unexpected character '{}'", b as char)
             }
-            Problem::Unexpected(b) => write!(f, "{}: unexpected byte 0x{:02X}", at, b),
-            Problem::EndsInside {
-                puzzle,
-                line,
-                cells,
-            } => write!(
+            Problem::Unexpected(b) => write!(f, "unexpected byte 0x{:02X}", b),
+            Problem::Letter(b, ref p) => write!(f, "letter '{}' inside {}", b as char, p),
+            Problem::Rows(cells, ref p) => write!(
                 f,
-                "{}: the input ends inside puzzle {} (line {}): {} of its 81 cells",
-                at, puzzle, line, cells
+                "{} cell{} on this line, not whole rows of 9, for {}",
+                cells,
+                if cells == 1 { "" } else { "s" },
+                p
             ),
-            Problem::NoPuzzle => write!(f, "{}: no puzzle in the input", at),
+            Problem::EndsInside(ref p) => write!(f, "the input ends inside {}", p),
+            Problem::TooLong => write!(
+                f,
+                "over 1 MiB of text held back, waiting for its line or puzzle to end"
+            ),
+            Problem::NoPuzzle => write!(f, "no puzzle in the input"),
         }
     }
 }
 
-/// What to do with the puzzles of one input, and how to name it.
-struct Task<'a> {
-    mode: Mode,
-    limit: u64,
-    /// Starts each message about the input: `FILE: ` when files are named.
-    name: &'a str,
-    /// Starts each `--count` line: `FILE:` when several files are named.
-    label: &'a str,
+/// Text read and not written yet. A run of one byte is kept as the byte and a count, so that a
+/// line of spaces of any length takes a few bytes; other text is kept as it is.
+#[derive(Clone, Default)]
+struct Held {
+    bytes: Vec<u8>,
+    /// `(i, n)`: `bytes[i]` stands `n` more times right after itself.
+    runs: Vec<(usize, u64)>,
+    /// How many times the last byte stands at the end of `bytes`; `RUN` once a run, 0 after a cell.
+    same: usize,
+}
+
+/// The length from which a run of one byte is counted instead of kept.
+const RUN: usize = 8;
+
+/// Held text beyond this is refused: only a line of mixed layout or labels runs so long.
+const HOLD_MAX: usize = 1 << 20;
+
+impl Held {
+    fn push(&mut self, b: u8) {
+        if self.same > 0 && self.bytes.last() == Some(&b) {
+            if self.same == RUN {
+                if let Some(run) = self.runs.last_mut() {
+                    run.1 += 1;
+                }
+                return;
+            }
+            self.same += 1;
+            if self.same == RUN {
+                let i = self.bytes.len() + 1 - RUN;
+                self.bytes.truncate(i + 1);
+                self.runs.push((i, RUN as u64 - 1));
+                return;
+            }
+        } else {
+            self.same = 1;
+        }
+        self.bytes.push(b);
+    }
+
+    /// Pushes a cell, which always stands alone (the writer puts its digit there); its index.
+    fn push_cell(&mut self, b: u8) -> usize {
+        self.same = 0;
+        self.bytes.push(b);
+        self.bytes.len() - 1
+    }
+
+    fn size(&self) -> usize {
+        self.bytes.len() + self.runs.len() * std::mem::size_of::<(usize, u64)>()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.runs.clear();
+        self.same = 0;
+    }
+
+    /// The text from `at` on; `self` keeps what stands before it.
+    fn split_off(&mut self, at: usize) -> Held {
+        let k = self.runs.partition_point(|run| run.0 < at);
+        let runs = self.runs.split_off(k);
+        self.same = 0;
+        Held {
+            bytes: self.bytes.split_off(at),
+            runs: runs.into_iter().map(|(i, n)| (i - at, n)).collect(),
+            same: 0,
+        }
+    }
+
+    /// Every byte, runs spelled out.
+    fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        let mut runs = self.runs.iter().peekable();
+        self.bytes.iter().enumerate().flat_map(move |(i, &b)| {
+            let more = runs.next_if(|run| run.0 == i).map_or(0, |run| run.1);
+            std::iter::repeat(b).take(1 + more as usize)
+        })
+    }
+
+    /// Writes the text with `bytes` in place of its own (the same text with digits filled in).
+    fn write(&self, bytes: &[u8], out: &mut dyn Write) -> io::Result<()> {
+        let mut from = 0;
+        for &(i, n) in &self.runs {
+            out.write_all(&bytes[from..=i])?;
+            let chunk = [bytes[i]; 512];
+            let mut left = n;
+            while left > 0 {
+                let k = left.min(chunk.len() as u64) as usize;
+                out.write_all(&chunk[..k])?;
+                left -= k as u64;
+            }
+            from = i + 1;
+        }
+        out.write_all(&bytes[from..])
+    }
+}
+
+/// A puzzle as read: its cells in reading order (0 for a blank) and where they stand in its text.
+#[derive(Clone)]
+struct Puzzle {
+    number: usize,
+    line: usize,
+    cells: [u8; 81],
+    at: [usize; 81],
+    /// How many cells are read.
+    n: usize,
+}
+
+/// What a byte is to the reader.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// A given digit, or 0 for a blank.
+    Cell(u8),
+    White,
+    Newline,
+    Layout,
+    Hash,
+    Letter,
+    /// The first byte of a box-drawing character, U+2500 to U+257F: E2 94|95 80..BF.
+    BoxDrawing,
+    Other,
+}
+
+const CLASS: [Class; 256] = classes();
+
+const fn classes() -> [Class; 256] {
+    let mut table = [Class::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            c @ b'1'..=b'9' => Class::Cell(c - b'0'),
+            b'.' | b'0' | b'?' | b'_' | b'*' => Class::Cell(0),
+            b' ' | b'\t' | b'\r' => Class::White,
+            b'\n' => Class::Newline,
+            b'|' | b'+' | b'-' | b'=' | b',' | b';' | b'[' | b']' | b'{' | b'}' | b'"' | b'\'' => {
+                Class::Layout
+            }
+            b'#' => Class::Hash,
+            b'A'..=b'Z' | b'a'..=b'z' => Class::Letter,
+            0xE2 => Class::BoxDrawing,
+            _ => Class::Other,
+        };
+        b += 1;
+    }
+    table
 }
 
 /// What the line being read has shown so far.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Line {
-    /// Only white space yet.
+    /// Only white space yet: maybe empty, the `end` line or the count line.
     Blank,
-    /// So many letters of `end`, then white space: maybe the `end` line, held back.
+    /// So many letters of `end`, then white space: maybe the `end` line.
     End(usize),
-    /// So many digits, then white space or not: maybe the count line, held back.
+    /// So many digits, then white space if true: maybe the count line.
     Count(usize, bool),
-    /// A label: written back as it is.
-    Label,
-    /// After `#`: written back as it is.
+    /// A label; once it has an `=`, where the text after the last one starts in `held` and the
+    /// column of that `=`.
+    Label(Option<(usize, usize)>),
+    /// After `#`.
     Comment,
     /// Cells and layout.
     Cells,
+    /// So many bytes of a box-drawing character.
+    BoxDrawing(usize),
+    /// Right after a puzzle's 81st cell, where a cell starts the next puzzle.
+    Full,
+    /// The rest of the line after a puzzle's 81st cell.
+    Trailing,
 }
 
-/// Reads one input and writes it back solved, puzzle by puzzle.
-///
-/// `text` holds what was read since it was last forgotten, `text[..written]` of it written out
-/// already; the rest is the puzzle being read, or the start of a line that may still turn out to
-/// be the `end` or count line.
-struct Scanner<'a> {
-    task: Task<'a>,
-    out: &'a mut dyn Write,
-    err: &'a mut dyn Write,
-    search: Search,
-    text: Vec<u8>,
-    written: usize,
-    line_start: usize,
+/// Reads one input and hands each piece on to the writer once it is whole: the text of a line
+/// that holds no puzzle, or a puzzle with its text, up to the end of its last line.
+struct Reader {
     line: usize,
+    /// Bytes of the line read so far.
     column: usize,
-    kind: Line,
-    count_line_allowed: bool,
+    state: Line,
+    count_allowed: bool,
+    /// The open puzzle's text, then the current line's, not handed on yet.
+    held: Held,
+    /// A label before the text read after its `=`, when the line holds the puzzle.
+    lead: Held,
+    puzzle: Puzzle,
+    /// The cells the current line has given the open puzzle.
+    row_cells: usize,
     puzzles: usize,
-    unsolved: bool,
-    // The puzzle being read: its cells (0 for a blank), where they stand in `text`, its text.
-    cells: [u8; 81],
-    offsets: [usize; 81],
-    n: usize,
-    start: usize,
-    end: usize,
-    puzzle_line: usize,
-    copy: Vec<u8>,
 }
 
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
-impl<'a> Scanner<'a> {
-    fn new(task: Task<'a>, out: &'a mut dyn Write, err: &'a mut dyn Write) -> Self {
-        Scanner {
-            task,
-            out,
-            err,
-            search: Search::new(),
-            text: Vec::new(),
-            written: 0,
-            line_start: 0,
+impl Reader {
+    fn new() -> Reader {
+        Reader {
             line: 1,
             column: 0,
-            kind: Line::Blank,
-            count_line_allowed: true,
+            state: Line::Blank,
+            count_allowed: true,
+            held: Held::default(),
+            lead: Held::default(),
+            puzzle: Puzzle {
+                number: 0,
+                line: 0,
+                cells: [0; 81],
+                at: [0; 81],
+                n: 0,
+            },
+            row_cells: 0,
             puzzles: 0,
-            unsolved: false,
-            cells: [0; 81],
-            offsets: [0; 81],
-            n: 0,
-            start: 0,
-            end: 0,
-            puzzle_line: 0,
-            copy: Vec::new(),
         }
     }
 
-    /// Reads the whole input; Ok(false) when some puzzle had no solution.
-    fn read_from(mut self, input: &mut dyn Read) -> Result<bool, Stop> {
+    /// Reads the whole input, or up to its `end` line.
+    fn read(mut self, input: &mut dyn Read, w: &mut Writer) -> Result<(), Stop> {
         let mut buf = vec![0u8; 1 << 16];
         let mut head = 0;
         while head < BYTE_ORDER_MARK.len() {
@@ -493,7 +633,7 @@ impl<'a> Scanner<'a> {
                 Ok(0) => break,
                 Ok(k) => head += k,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(self.read_failed(e)),
+                Err(e) => return Err(self.broken(self.column + 1, Problem::Read(e))),
             }
         }
         let skip = if &buf[..head] == BYTE_ORDER_MARK {
@@ -501,211 +641,291 @@ impl<'a> Scanner<'a> {
         } else {
             0
         };
-        let mut going = self.feed(&buf[skip..head])?;
+        let mut going = self.feed(&buf[skip..head], w)?;
         while going {
             // Answers already found go out before a read that may wait (a person at a terminal).
-            self.out.flush()?;
+            w.flush()?;
             let k = match input.read(&mut buf) {
-                Ok(0) => break,
+                Ok(0) => return self.finish(w),
                 Ok(k) => k,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.read_failed(e)),
+                Err(e) => return Err(self.broken(self.column + 1, Problem::Read(e))),
             };
-            going = self.feed(&buf[..k])?;
+            going = self.feed(&buf[..k], w)?;
         }
-        self.finish()?;
-        Ok(!self.unsolved)
-    }
-
-    fn read_failed(&mut self, e: io::Error) -> Stop {
-        self.broken(self.line, self.column + 1, Problem::Read(e))
+        match self.puzzles {
+            0 => Err(self.broken(1, Problem::NoPuzzle)),
+            _ => Ok(()),
+        }
     }
 
     /// Reads some bytes; Ok(false) once the `end` line is read.
-    fn feed(&mut self, bytes: &[u8]) -> Result<bool, Stop> {
+    fn feed(&mut self, bytes: &[u8], w: &mut Writer) -> Result<bool, Stop> {
         for &b in bytes {
-            if !self.byte(b)? {
+            // The cells of a puzzle go straight in: most bytes are those.
+            if let (Line::Cells, Class::Cell(digit)) = (self.state, CLASS[b as usize]) {
+                self.column += 1;
+                self.cell(b, digit);
+            } else if !self.byte(b, w)? {
                 return Ok(false);
             }
         }
+        // A comment outside a puzzle cannot go wrong: it goes on as it comes, however long.
+        if self.state == Line::Comment && self.puzzle.n == 0 {
+            self.hand_on_text(false, w)?;
+        }
+        if self.held.size() + self.lead.size() > HOLD_MAX {
+            return Err(self.broken(self.column, Problem::TooLong));
+        }
         Ok(true)
     }
 
-    fn byte(&mut self, b: u8) -> Result<bool, Stop> {
+    /// Reads a byte; Ok(false) at the end of the `end` line.
+    fn byte(&mut self, b: u8, w: &mut Writer) -> Result<bool, Stop> {
         self.column += 1;
-        self.text.push(b);
-        let white = b == b' ' || b == b'\t' || b == b'\r';
-        match self.kind {
-            Line::Blank if white => {}
-            Line::Blank if b == b'\n' => self.end_of_line()?,
-            Line::Blank => {
-                let count_allowed = replace(&mut self.count_line_allowed, false);
-                if b == b'e' || b == b'E' {
-                    self.kind = Line::End(1);
-                } else if b.is_ascii_alphabetic() {
-                    self.kind = Line::Label;
-                } else if count_allowed && b.is_ascii_digit() {
-                    self.kind = Line::Count(1, false);
-                } else {
-                    self.kind = Line::Cells;
-                    self.layout_or_cell(b)?;
-                }
-            }
-            Line::End(3) if white => {}
-            Line::End(3) if b == b'\n' => return Ok(false),
-            Line::End(k) if k < 3 && b.to_ascii_lowercase() == b"end"[k] => {
-                self.kind = Line::End(k + 1)
-            }
-            Line::End(_) => {
-                self.kind = Line::Label;
-                if b == b'\n' {
-                    self.end_of_line()?;
-                }
-            }
-            Line::Count(k, false) if k < 8 && b.is_ascii_digit() => {
-                self.kind = Line::Count(k + 1, false)
-            }
-            Line::Count(k, _) if white => self.kind = Line::Count(k, true),
-            Line::Count(..) if b == b'\n' => {
-                // The count of test cases: neither a puzzle nor written back.
-                self.text.truncate(self.line_start);
-                self.end_of_line()?;
-            }
-            Line::Count(..) => {
-                // Not a count after all: its digits are cells.
-                self.kind = Line::Cells;
-                let line = self.line_start..self.text.len() - 1;
-                for offset in line {
-                    let digit = self.text[offset];
-                    if digit.is_ascii_digit() {
-                        self.add_cell(digit - b'0', offset)?;
-                    }
-                }
-                self.layout_or_cell(b)?;
-            }
-            Line::Label | Line::Comment if b == b'\n' => self.end_of_line()?,
-            Line::Label | Line::Comment => {}
-            Line::Cells => self.layout_or_cell(b)?,
+        let class = CLASS[b as usize];
+        if class == Class::Newline {
+            return self.line_end(true, w);
         }
-        // A very long line: what is decided goes out, and what went out is forgotten, so that
-        // memory stays flat (a line may hold any number of puzzles).
-        if self.n == 0 && self.decided() && self.text.len() - self.written >= 1 << 16 {
-            self.pass(self.text.len())?;
-        }
-        if self.written >= 1 << 16 {
-            self.forget_written();
+        match self.state {
+            Line::Cells => self.cells(b, class)?,
+            Line::Blank if class == Class::White => self.held.push(b),
+            Line::Blank => self.first(b, class)?,
+            Line::End(k) => self.end_word(k, b, class),
+            Line::Count(k, spaced) => self.count(k, spaced, b, class)?,
+            Line::Label(_) => self.label(b),
+            Line::Comment | Line::Trailing => self.held.push(b),
+            Line::BoxDrawing(k) => self.box_drawing(k, b)?,
+            Line::Full if matches!(class, Class::Cell(_)) => {
+                self.hand_on_puzzle(w)?;
+                self.state = Line::Cells;
+                self.cells(b, class)?;
+            }
+            Line::Full => {
+                self.state = Line::Trailing;
+                self.held.push(b);
+            }
         }
         Ok(true)
     }
 
-    /// Drops the text already written; what stands after it moves to the front.
-    fn forget_written(&mut self) {
-        let gone = self.written;
-        self.text.drain(..gone);
-        self.written = 0;
-        self.line_start = self.line_start.saturating_sub(gone);
-        // The open puzzle, if any, starts at or after `written`.
-        self.start = self.start.saturating_sub(gone);
-        self.end = self.end.saturating_sub(gone);
-        for offset in &mut self.offsets[..self.n] {
-            *offset -= gone;
-        }
-    }
-
-    /// The kind of the current line is known: nothing held back.
-    fn decided(&self) -> bool {
-        matches!(self.kind, Line::Label | Line::Comment | Line::Cells)
-    }
-
-    fn layout_or_cell(&mut self, b: u8) -> Result<(), Stop> {
-        let offset = self.text.len() - 1;
-        match b {
-            b'1'..=b'9' => self.add_cell(b - b'0', offset),
-            b'.' | b'0' | b'?' | b'_' | b'*' => self.add_cell(0, offset),
-            b'\n' => self.end_of_line(),
-            b'#' => {
-                self.kind = Line::Comment;
-                Ok(())
+    /// The first byte of a line other than white space: what the line is.
+    fn first(&mut self, b: u8, class: Class) -> Result<(), Stop> {
+        let count_allowed = replace(&mut self.count_allowed, false);
+        self.state = match class {
+            Class::Letter if self.puzzle.n > 0 => return Err(self.letter(b)),
+            Class::Letter if b == b'e' || b == b'E' => Line::End(1),
+            Class::Letter => Line::Label(None),
+            _ if count_allowed && b.is_ascii_digit() => Line::Count(1, false),
+            _ => {
+                self.state = Line::Cells;
+                return self.cells(b, class);
             }
-            b' ' | b'\t' | b'\r' | b'|' | b'+' | b'-' | b',' | b';' | b'[' | b']' | b'{' | b'}'
-            | b'"' | b'\'' => Ok(()),
-            _ => Err(self.broken(self.line, self.column, Problem::Unexpected(b))),
+        };
+        self.held.push(b);
+        Ok(())
+    }
+
+    fn end_word(&mut self, k: usize, b: u8, class: Class) {
+        self.state = match k {
+            0..=2 if b.to_ascii_lowercase() == b"end"[k] => Line::End(k + 1),
+            3 if class == Class::White => Line::End(3),
+            _ => {
+                self.state = Line::Label(None);
+                return self.label(b);
+            }
+        };
+        self.held.push(b);
+    }
+
+    fn count(&mut self, k: usize, spaced: bool, b: u8, class: Class) -> Result<(), Stop> {
+        if b.is_ascii_digit() && !spaced && k < 8 {
+            self.state = Line::Count(k + 1, false);
+        } else if class == Class::White {
+            self.state = Line::Count(k, true);
+        } else {
+            // Not a count after all: its digits are cells.
+            self.state = Line::Cells;
+            for b in take(&mut self.held).iter() {
+                self.cells(b, CLASS[b as usize])?;
+            }
+            return self.cells(b, class);
+        }
+        self.held.push(b);
+        Ok(())
+    }
+
+    fn label(&mut self, b: u8) {
+        self.held.push(b);
+        if b == b'=' {
+            self.state = Line::Label(Some((self.held.bytes.len(), self.column)));
         }
     }
 
-    fn add_cell(&mut self, digit: u8, offset: usize) -> Result<(), Stop> {
-        if self.n == 81 {
-            // The next puzzle starts on the line where the last one ended.
-            self.close()?;
-        }
-        if self.n == 0 {
-            self.puzzles += 1;
-            self.puzzle_line = self.line;
-            self.start = self.line_start.max(self.written);
-        }
-        self.cells[self.n] = digit;
-        self.offsets[self.n] = offset;
-        self.n += 1;
-        if self.n == 81 {
-            self.end = offset + 1;
+    /// A byte of a line of cells and layout.
+    fn cells(&mut self, b: u8, class: Class) -> Result<(), Stop> {
+        match class {
+            Class::Cell(digit) => self.cell(b, digit),
+            Class::White | Class::Layout => self.held.push(b),
+            Class::Hash => {
+                self.state = Line::Comment;
+                self.held.push(b);
+            }
+            Class::BoxDrawing => {
+                self.state = Line::BoxDrawing(1);
+                self.held.push(b);
+            }
+            Class::Letter if self.puzzle.n > 0 => return Err(self.letter(b)),
+            _ => return Err(self.broken(self.column, Problem::Unexpected(b))),
         }
         Ok(())
     }
 
-    fn end_of_line(&mut self) -> Result<(), Stop> {
+    fn box_drawing(&mut self, k: usize, b: u8) -> Result<(), Stop> {
+        let fits = if k == 1 {
+            b == 0x94 || b == 0x95
+        } else {
+            (0x80..=0xBF).contains(&b)
+        };
+        if !fits {
+            return Err(self.broken(self.column - k, Problem::Unexpected(0xE2)));
+        }
+        self.state = if k == 1 {
+            Line::BoxDrawing(2)
+        } else {
+            Line::Cells
+        };
+        self.held.push(b);
+        Ok(())
+    }
+
+    #[inline]
+    fn cell(&mut self, b: u8, digit: u8) {
+        let p = &mut self.puzzle;
+        if p.n == 0 {
+            self.puzzles += 1;
+            p.number = self.puzzles;
+            p.line = self.line;
+            self.row_cells = 0;
+        }
+        p.cells[p.n] = digit;
+        p.at[p.n] = self.held.push_cell(b);
+        p.n += 1;
+        self.row_cells += 1;
+        if p.n == 81 {
+            self.state = Line::Full;
+        }
+    }
+
+    /// The end of a line, or of the input (`newline` false): the line is whole, and says what it
+    /// was. Ok(false) at the end of the `end` line.
+    fn line_end(&mut self, newline: bool, w: &mut Writer) -> Result<bool, Stop> {
+        let at = self.column + !newline as usize;
+        match self.state {
+            // The `end` line: neither it nor anything after it is read or written.
+            Line::End(3) => return Ok(false),
+            // The count of test cases: not written.
+            Line::Count(..) => self.held.clear(),
+            Line::Label(Some((after, column))) => {
+                // A label up to its last `=`: what follows is read.
+                let rest = self.held.split_off(after);
+                self.lead = take(&mut self.held);
+                self.state = Line::Cells;
+                self.column = column;
+                for b in rest.iter() {
+                    self.byte(b, w)?;
+                }
+                self.column += newline as usize;
+                return self.line_end(newline, w);
+            }
+            Line::BoxDrawing(k) => return Err(self.broken(at - k, Problem::Unexpected(0xE2))),
+            _ => {
+                if newline {
+                    self.held.push(b'\n');
+                }
+                if self.puzzle.n > 0 {
+                    self.row_end(at, w)?;
+                } else if !self.held.is_empty() {
+                    self.hand_on_text(self.state == Line::Cells, w)?;
+                }
+            }
+        }
         self.line += 1;
         self.column = 0;
-        self.kind = Line::Blank;
-        if self.n == 81 {
-            self.end = self.text.len();
-            self.close()?;
+        self.state = Line::Blank;
+        Ok(true)
+    }
+
+    /// The end of a line that gave the open puzzle cells: whole rows, or all 81.
+    fn row_end(&mut self, at: usize, w: &mut Writer) -> Result<(), Stop> {
+        if self.puzzle.n == 81 {
+            self.hand_on_puzzle(w)?;
+        } else if self.row_cells % 9 != 0 {
+            let problem = Problem::Rows(self.row_cells, self.opened());
+            return Err(self.broken(at, problem));
         }
-        if self.n == 0 {
-            self.flush()?;
-        }
-        self.line_start = self.text.len();
+        self.row_cells = 0;
         Ok(())
     }
 
-    /// The input is over (its end, or its `end` line): the last puzzle must be complete.
-    fn finish(&mut self) -> Result<(), Stop> {
-        let (line, column) = match self.kind {
-            Line::End(3) | Line::Count(..) => {
-                self.text.truncate(self.line_start);
-                (self.line, 1)
-            }
-            _ => (self.line, self.column + 1),
-        };
-        if self.n == 81 {
-            self.end = self.text.len();
-            self.close()?;
+    /// The input is over: the last line and the last puzzle must be whole.
+    fn finish(&mut self, w: &mut Writer) -> Result<(), Stop> {
+        let (line, column) = (self.line, self.column + 1);
+        if self.line_end(false, w)? && self.puzzle.n > 0 {
+            let problem = Problem::EndsInside(self.opened());
+            return Err(Stop::Input(ReadError {
+                line,
+                column,
+                problem,
+            }));
         }
-        if self.n > 0 {
-            let problem = Problem::EndsInside {
-                puzzle: self.puzzles,
-                line: self.puzzle_line,
-                cells: self.n,
-            };
-            return Err(self.broken(line, column, problem));
-        }
-        self.flush()?;
         if self.puzzles == 0 {
-            return Err(Stop::Input(ReadError::new(line, column, Problem::NoPuzzle)));
+            let problem = Problem::NoPuzzle;
+            return Err(Stop::Input(ReadError {
+                line,
+                column,
+                problem,
+            }));
         }
         Ok(())
     }
 
-    /// A reading error: what stands before the broken puzzle (or line) is written, nothing after.
-    fn broken(&mut self, line: usize, column: usize, problem: Problem) -> Stop {
-        let cut = if self.n > 0 {
-            self.start
-        } else {
-            self.line_start
-        };
-        if let Err(e) = self.pass(cut) {
-            return Stop::Output(e);
+    /// A line without a puzzle is whole: it goes on, after the label before it if any; `layout`
+    /// when it holds layout only, as a drawn grid's borders do.
+    fn hand_on_text(&mut self, layout: bool, w: &mut Writer) -> Result<(), Stop> {
+        let labelled = !self.lead.is_empty();
+        if labelled {
+            w.text(&self.lead, false)?;
+            self.lead.clear();
         }
-        Stop::Input(ReadError::new(line, column, problem))
+        w.text(&self.held, layout && !labelled)?;
+        self.held.clear();
+        Ok(())
+    }
+
+    fn hand_on_puzzle(&mut self, w: &mut Writer) -> Result<(), Stop> {
+        w.puzzle(&self.lead, &self.held, &self.puzzle)?;
+        self.lead.clear();
+        self.held.clear();
+        self.puzzle.n = 0;
+        Ok(())
+    }
+
+    fn opened(&self) -> Opened {
+        let p = &self.puzzle;
+        Opened(p.number, p.line, p.n)
+    }
+
+    fn letter(&self, b: u8) -> Stop {
+        self.broken(self.column, Problem::Letter(b, self.opened()))
+    }
+
+    fn broken(&self, column: usize, problem: Problem) -> Stop {
+        Stop::Input(ReadError {
+            line: self.line,
+            column,
+            problem,
+        })
     }
 }
 
@@ -1045,7 +1265,7 @@ impl Board {
 // column c; a triad is the three squares where a row of the band crosses a box, bit 3r + k.
 
 /// For the nine squares of a row, the boxes (bit k) it has any in.
-const BOXES_OF_ROW: [u32; 512] = boxes_of_rows();
+pub(crate) const BOXES_OF_ROW: [u32; 512] = boxes_of_rows();
 /// For a set of triads, the squares of those that some matching keeps: a matching gives each
 /// row of the band one triad and each box one, as a digit fills the band. 0 if there is none.
 const MATCHED: [u32; 512] = matched_triads();
@@ -1053,7 +1273,7 @@ const MATCHED: [u32; 512] = matched_triads();
 /// is the only one left in its box is the digit's there, so the other bands lose it.
 const OTHER_BANDS: [u32; 512] = other_bands();
 /// For square i of a band, the band without i's row and box, i itself kept.
-const BAND_PEERS_OUT: [u32; 27] = band_peers_out();
+pub(crate) const BAND_PEERS_OUT: [u32; 27] = band_peers_out();
 
 const fn boxes_of_rows() -> [u32; 512] {
     let mut table = [0; 512];
@@ -1134,85 +1354,218 @@ const fn band_peers_out() -> [u32; 27] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Writing: each puzzle as soon as its text is read, then the text around it as it was.
+// Writing: the pieces the reader hands on, each puzzle solved and filled in, or counted.
 // ---------------------------------------------------------------------------------------------
 
-impl<'a> Scanner<'a> {
-    /// Writes the text read up to `upto` as it is (`--count` writes only counts).
-    fn pass(&mut self, upto: usize) -> io::Result<()> {
-        if upto > self.written {
-            if self.task.mode != Mode::Count {
-                self.out.write_all(&self.text[self.written..upto])?;
+/// What to do with the puzzles of one input, and how to name it.
+struct Task<'a> {
+    mode: Mode,
+    limit: u64,
+    /// Starts each message about the input: `FILE: ` when files are named.
+    name: &'a str,
+    /// Starts each `--count` line: `FILE:` when several files are named.
+    label: &'a str,
+}
+
+/// Reads one input and writes it back solved; Ok(false) when some puzzle had no solution.
+fn solve_input(
+    task: Task,
+    input: &mut dyn Read,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<bool, Stop> {
+    let mut writer = Writer {
+        task,
+        out,
+        err,
+        search: Search::new(),
+        filled: Vec::new(),
+        unsolved: false,
+        block: Block::default(),
+    };
+    match Reader::new().read(input, &mut writer) {
+        Err(Stop::Output(e)) => Err(Stop::Output(e)),
+        read => {
+            // What the writer still holds was whole before whatever stopped the reading.
+            writer.finish()?;
+            read.map(|()| !writer.unsolved)
+        }
+    }
+}
+
+/// Owns the output, the error stream and the search: writes what the reader hands on.
+struct Writer<'a> {
+    task: Task<'a>,
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+    search: Search,
+    /// A puzzle's text with a solution written into it.
+    filled: Vec<u8>,
+    unsolved: bool,
+    block: Block,
+}
+
+/// `--all` writes each solution as the puzzle's whole block: its text with the layout-only lines
+/// right before and after it (a drawn grid's borders), so the puzzle waits for the lines after it.
+#[derive(Default)]
+struct Block {
+    before: Vec<Held>,
+    puzzle: Option<(Held, Puzzle)>,
+    after: Vec<Held>,
+}
+
+impl<'a> Writer<'a> {
+    /// Text outside puzzles: written as it is (`--count` writes only counts).
+    fn text(&mut self, text: &Held, layout: bool) -> Result<(), Stop> {
+        match self.task.mode {
+            Mode::Count => {}
+            Mode::Solve => text.write(&text.bytes, self.out)?,
+            Mode::All if layout => {
+                let size = self.block.before.iter().chain(&self.block.after);
+                if size.map(Held::size).sum::<usize>() > HOLD_MAX {
+                    self.close_block(false)?; // a block takes in only so much
+                    self.pass_before()?;
+                }
+                match self.block.puzzle {
+                    Some(_) => self.block.after.push(text.clone()),
+                    None => self.block.before.push(text.clone()),
+                }
             }
-            self.written = upto;
+            Mode::All => {
+                self.close_block(false)?;
+                self.pass_before()?;
+                text.write(&text.bytes, self.out)?;
+            }
         }
         Ok(())
     }
 
-    /// Writes all the text read so far and forgets it.
-    fn flush(&mut self) -> io::Result<()> {
-        self.pass(self.text.len())?;
-        self.forget_written();
+    /// A puzzle, with the label before it on its first line (`lead`, often empty).
+    fn puzzle(&mut self, lead: &Held, text: &Held, puzzle: &Puzzle) -> Result<(), Stop> {
+        match self.task.mode {
+            Mode::Count => self.solve(text, puzzle),
+            Mode::Solve => {
+                lead.write(&lead.bytes, self.out)?;
+                self.solve(text, puzzle)
+            }
+            Mode::All => {
+                // The lines between two puzzles are right after one and right before the other.
+                self.close_block(true)?;
+                if !lead.is_empty() {
+                    self.pass_before()?;
+                    lead.write(&lead.bytes, self.out)?;
+                }
+                self.block.puzzle = Some((text.clone(), puzzle.clone()));
+                Ok(())
+            }
+        }
+    }
+
+    /// `--all`: writes the waiting puzzle; the lines after it stay as the lines before the next
+    /// puzzle when `shared`, else they went out with it.
+    fn close_block(&mut self, shared: bool) -> Result<(), Stop> {
+        if let Some((text, puzzle)) = self.block.puzzle.take() {
+            self.solve(&text, &puzzle)?;
+            let after = take(&mut self.block.after);
+            self.block.before = if shared { after } else { Vec::new() };
+        }
         Ok(())
     }
 
-    /// Solves the puzzle just read and writes it: its text filled in, or its count.
-    fn close(&mut self) -> Result<(), Stop> {
-        self.n = 0;
-        self.pass(self.start)?;
-        let (start, end) = (self.start, self.end);
+    /// Writes layout-only lines as they are: no puzzle came right after them.
+    fn pass_before(&mut self) -> io::Result<()> {
+        for text in take(&mut self.block.before) {
+            text.write(&text.bytes, self.out)?;
+        }
+        Ok(())
+    }
+
+    /// Solves a puzzle and writes what the mode asks: its smallest solution filled in, its
+    /// number of solutions, or each solution as its whole block.
+    fn solve(&mut self, text: &Held, puzzle: &Puzzle) -> Result<(), Stop> {
+        let (mode, limit) = (self.task.mode, self.task.limit);
+        let (before, after) = (&self.block.before, &self.block.after);
+        let between = match mode {
+            Mode::All => separator(before.iter().chain(Some(text)).chain(after)),
+            _ => b"",
+        };
+        let (filled, out) = (&mut self.filled, &mut *self.out);
+        filled.clear();
+        filled.extend_from_slice(&text.bytes);
         let mut solutions: u64 = 0;
         let mut failed = Ok(());
-        {
-            let text = &self.text[start..end];
-            let (cells, offsets) = (&self.cells, &self.offsets);
-            let (copy, out, task) = (&mut self.copy, &mut *self.out, &self.task);
-            self.search.solve(cells, &mut |grid| {
-                solutions += 1;
-                if task.mode == Mode::Count {
-                    return solutions < task.limit;
+        self.search.solve(&puzzle.cells, &mut |grid| {
+            solutions += 1;
+            if mode == Mode::Count {
+                return solutions < limit;
+            }
+            let sep = if solutions > 1 { between } else { b"" };
+            for (i, &at) in puzzle.at.iter().enumerate() {
+                if puzzle.cells[i] == 0 {
+                    filled[at] = b'0' + grid[i];
                 }
-                copy.clear();
-                if solutions > 1 {
-                    copy.extend_from_slice(separator(text));
-                }
-                let at = copy.len();
-                copy.extend_from_slice(text);
-                for (i, &offset) in offsets.iter().enumerate() {
-                    if cells[i] == 0 {
-                        copy[at + offset - start] = b'0' + grid[i];
-                    }
-                }
-                failed = out.write_all(copy);
-                task.mode == Mode::All && failed.is_ok() && solutions < task.limit
-            });
-        }
+            }
+            failed = write_block(out, sep, (before, text, after), filled);
+            mode == Mode::All && failed.is_ok() && solutions < limit
+        });
         failed?;
-        match self.task.mode {
+        match mode {
             Mode::Count => writeln!(self.out, "{}{}", self.task.label, solutions)?,
-            Mode::Solve if solutions == 0 => self.out.write_all(&self.text[start..end])?,
+            Mode::Solve if solutions == 0 => text.write(&text.bytes, self.out)?,
             _ => {}
         }
-        self.written = end;
         if solutions == 0 {
             self.unsolved = true;
             let message = format!(
                 "{}puzzle {} (line {}): no solution\n",
-                self.task.name, self.puzzles, self.puzzle_line
+                self.task.name, puzzle.number, puzzle.line
             );
             say(self.err, message);
         }
         Ok(())
     }
+
+    /// Answers found so far go out.
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    /// The input is over: what waits is written.
+    fn finish(&mut self) -> Result<(), Stop> {
+        self.close_block(false)?;
+        Ok(self.pass_before()?)
+    }
 }
 
-/// What goes between two solutions of a puzzle written out in full (`--all`): a line break
-/// where the text does not end with one, and an empty line where it spans several lines.
-fn separator(text: &[u8]) -> &'static [u8] {
-    let crlf = text.windows(2).any(|w| w == b"\r\n");
-    let body = text.strip_suffix(b"\n").unwrap_or(text);
-    let several = body.contains(&b'\n');
-    let ends = text.ends_with(b"\n");
+/// Writes a solution: after `between`, the lines before the puzzle, its text filled in, the
+/// lines after it.
+fn write_block(
+    out: &mut dyn Write,
+    between: &[u8],
+    (before, text, after): (&[Held], &Held, &[Held]),
+    filled: &[u8],
+) -> io::Result<()> {
+    out.write_all(between)?;
+    for line in before {
+        line.write(&line.bytes, out)?;
+    }
+    text.write(filled, out)?;
+    for line in after {
+        line.write(&line.bytes, out)?;
+    }
+    Ok(())
+}
+
+/// What goes between two solutions written out in full (`--all`): a line break where the block
+/// does not end with one, and an empty line where it spans several lines.
+fn separator<'t>(block: impl Iterator<Item = &'t Held>) -> &'static [u8] {
+    let (mut crlf, mut breaks, mut ends) = (false, 0, false);
+    for text in block.filter(|text| !text.is_empty()) {
+        crlf |= text.bytes.windows(2).any(|w| w == b"\r\n");
+        breaks += text.bytes.iter().filter(|&&b| b == b'\n').count();
+        ends = text.bytes.ends_with(b"\n");
+    }
+    let several = breaks > 1 || (breaks == 1 && !ends);
     match (crlf, several, ends) {
         (_, false, true) => b"",
         (false, false, false) | (false, true, true) => b"\n",

@@ -167,6 +167,59 @@ fn all_writes_each_solution_as_the_puzzles_own_text() {
     assert_eq!(run.status, 1);
 }
 
+/// A drawn grid: borders above, between the bands and below.
+fn drawn(s: &str) -> String {
+    let border = "+-------+-------+-------+\n";
+    let row = |x: usize| -> String {
+        let r: Vec<String> = s[9 * x..9 * x + 9].chars().map(String::from).collect();
+        format!(
+            "| {} | {} | {} |\n",
+            r[..3].join(" "),
+            r[3..6].join(" "),
+            r[6..].join(" ")
+        )
+    };
+    let band = |b: usize| (3 * b..3 * b + 3).map(row).collect::<String>();
+    format!("{0}{1}{0}{2}{0}{3}{0}", border, band(0), band(1), band(2))
+}
+
+#[test]
+fn all_repeats_a_drawn_grid_whole_with_its_borders_but_not_its_labels() {
+    let mut rng = Rng::new(37);
+    let (rect, one, other) = rectangle(&mut rng);
+    let (rect, one, other) = (line(&rect), line(&one), line(&other));
+    let (one, other) = if one < other {
+        (one, other)
+    } else {
+        (other, one)
+    };
+    let input = format!("# two grids\nGrid 1\n{}\n{}\n", drawn(&rect), drawn(PUZZLE));
+    let run = sudoku(&["--all"], input.as_bytes());
+    assert_eq!(
+        run.stdout(),
+        format!(
+            "# two grids\nGrid 1\n{}\n{}\n{}\n",
+            drawn(&one),
+            drawn(&other),
+            drawn(SOLVED)
+        )
+    );
+    assert_eq!(run.status, 0);
+    // Two grids sharing a border: it belongs to the block of each.
+    let shared = format!("{}{}", drawn(&rect), &drawn(PUZZLE)[26..]);
+    let run = sudoku(&["--all"], shared.as_bytes());
+    assert_eq!(
+        run.stdout(),
+        format!("{}\n{}{}", drawn(&one), drawn(&other), drawn(SOLVED))
+    );
+    // The default writes the input once, filled in.
+    let run = sudoku(&[], shared.as_bytes());
+    assert_eq!(
+        run.stdout(),
+        format!("{}{}", drawn(&one), &drawn(SOLVED)[26..])
+    );
+}
+
 #[test]
 fn all_on_the_empty_grid_streams_and_stops_quietly_when_the_reader_goes() {
     use std::io::{BufRead, BufReader, Write};
@@ -245,8 +298,8 @@ fn files_are_read_in_turn_each_an_input_of_its_own_with_dash_for_standard_input(
 
 #[test]
 fn a_missing_or_broken_file_is_named_and_the_next_still_read() {
-    let half = temp_file("half.txt", &PUZZLE[..40]);
-    let bad = temp_file("bad.txt", &format!("{}\n12x\n", PUZZLE));
+    let half = temp_file("half.txt", &PUZZLE[..36]);
+    let bad = temp_file("bad.txt", &format!("{}\n12!\n", PUZZLE));
     let good = temp_file("good.txt", PUZZLE);
     let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("missing.txt");
     let names = [&half, &bad, &missing, &good].map(|p| p.to_str().unwrap().to_string());
@@ -258,13 +311,13 @@ fn a_missing_or_broken_file_is_named_and_the_next_still_read() {
     assert_eq!(
         said[0],
         format!(
-            "{}: line 1, column 41: the input ends inside puzzle 1 (line 1): 40 of its 81 cells",
+            "{}: line 1, column 37: the input ends inside puzzle 1 (line 1) with 36 of its 81 cells",
             names[0]
         )
     );
     assert_eq!(
         said[1],
-        format!("{}: line 2, column 3: unexpected character 'x'", names[1])
+        format!("{}: line 2, column 3: unexpected character '!'", names[1])
     );
     assert_eq!(
         said[2],

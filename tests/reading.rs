@@ -99,12 +99,13 @@ fn the_count_line_is_dropped_only_as_the_first_line_that_is_not_empty() {
     let poj = nine_lines(&PUZZLE.replace('.', "0"), "\n");
     assert!(poj.starts_with("027380010\n"));
     solves(&poj, &nine_lines(SOLVED, "\n"));
-    // A lone number after the first line is a cell: here, the start of an unfinished puzzle.
+    // A lone number after the first line is a cell: here, a line of one cell.
     fails(
         format!("{}\n7\n", PUZZLE).as_bytes(),
         2,
         &format!("{}\n", SOLVED),
-        "line 3, column 1: the input ends inside puzzle 2 (line 2): 1 of its 81 cells\n",
+        "line 2, column 2: 1 cell on this line, not whole rows of 9, for puzzle 2 (line 2) \
+         with 1 of its 81 cells\n",
     );
 }
 
@@ -131,10 +132,63 @@ fn two_puzzles_on_one_line_are_both_solved() {
 }
 
 #[test]
-fn a_puzzle_may_take_any_number_of_lines() {
-    let input = format!("{}\n{}\n{}\n", &PUZZLE[..5], &PUZZLE[5..60], &PUZZLE[60..]);
-    let expected = format!("{}\n{}\n{}\n", &SOLVED[..5], &SOLVED[5..60], &SOLVED[60..]);
+fn a_puzzle_may_take_any_number_of_lines_of_whole_rows() {
+    let input = format!("{}\n{}\n{}\n", &PUZZLE[..9], &PUZZLE[9..63], &PUZZLE[63..]);
+    let expected = format!("{}\n{}\n{}\n", &SOLVED[..9], &SOLVED[9..63], &SOLVED[63..]);
     solves(&input, &expected);
+}
+
+#[test]
+fn a_line_that_gives_a_puzzle_part_of_a_row_is_named() {
+    // A blank moved across a line break: row 3 has 10 cells, row 4 has 8.
+    let mut rows: Vec<String> = nine_lines(PUZZLE, "\n").lines().map(String::from).collect();
+    rows[2].push('.');
+    rows[3].pop();
+    let typo = rows.join("\n") + "\n";
+    fails(
+        format!("{}\n{}", PUZZLE, typo).as_bytes(),
+        2,
+        &format!("{}\n", SOLVED),
+        "line 4, column 11: 10 cells on this line, not whole rows of 9, for puzzle 2 (line 2) \
+         with 28 of its 81 cells\n",
+    );
+    // A row of 8 alone is named on its own line, not at the end of the input.
+    let short = nine_lines(PUZZLE, "\n").replacen(".1...6735\n", ".1...673\n", 1);
+    fails(
+        short.as_bytes(),
+        2,
+        "",
+        "line 2, column 9: 8 cells on this line, not whole rows of 9, for puzzle 1 (line 1) \
+         with 17 of its 81 cells\n",
+    );
+    // One line of 80, at the end of the input.
+    fails(
+        &PUZZLE.as_bytes()[..80],
+        2,
+        "",
+        "line 1, column 81: 80 cells on this line, not whole rows of 9, for puzzle 1 (line 1) \
+         with 80 of its 81 cells\n",
+    );
+}
+
+#[test]
+fn a_letter_inside_a_puzzle_is_named_where_it_stands() {
+    // A letter opening a row is not a label inside a puzzle.
+    let lines = nine_lines(PUZZLE, "\n").replacen("\n.........\n", "\nx........\n", 1);
+    fails(
+        lines.as_bytes(),
+        2,
+        "",
+        "line 5, column 1: letter 'x' inside puzzle 1 (line 1) with 36 of its 81 cells\n",
+    );
+    // So is the `end` line.
+    let end = format!("{}end\n", &nine_lines(PUZZLE, "\n")[..80]);
+    fails(
+        end.as_bytes(),
+        2,
+        "",
+        "line 9, column 1: letter 'e' inside puzzle 1 (line 1) with 72 of its 81 cells\n",
+    );
 }
 
 #[test]
@@ -144,7 +198,7 @@ fn a_wrong_character_is_named_by_line_and_column_after_what_came_before_is_writt
         broken.as_bytes(),
         2,
         &format!("{}\n{}\n", SOLVED, SOLVED),
-        "line 3, column 8: unexpected character 'x'\n",
+        "line 3, column 8: letter 'x' inside puzzle 3 (line 3) with 7 of its 81 cells\n",
     );
     // Nothing of the broken puzzle is written, even the lines of it that were complete.
     let nine = format!("{}\n{}", nine_lines(PUZZLE, "\n"), nine_lines(PUZZLE, "\n"));
@@ -172,16 +226,16 @@ fn bytes_that_are_not_characters_are_named_in_hex() {
 #[test]
 fn an_input_that_ends_inside_a_puzzle_is_an_error() {
     fails(
-        format!("{}\n{}", PUZZLE, &PUZZLE[..40]).as_bytes(),
+        format!("{}\n{}", PUZZLE, &PUZZLE[..45]).as_bytes(),
         2,
         &format!("{}\n", SOLVED),
-        "line 2, column 41: the input ends inside puzzle 2 (line 2): 40 of its 81 cells\n",
+        "line 2, column 46: the input ends inside puzzle 2 (line 2) with 45 of its 81 cells\n",
     );
     fails(
-        format!("{}\nend\n", &PUZZLE[..80]).as_bytes(),
+        &nine_lines(PUZZLE, "\n").as_bytes()[..80],
         2,
         "",
-        "line 2, column 1: the input ends inside puzzle 1 (line 1): 80 of its 81 cells\n",
+        "line 9, column 1: the input ends inside puzzle 1 (line 1) with 72 of its 81 cells\n",
     );
 }
 
@@ -262,7 +316,7 @@ fn a_line_of_thousands_of_puzzles_is_solved_and_its_errors_placed() {
         2,
         &SOLVED.repeat(2000),
         &format!(
-            "line 1, column {}: unexpected character 'x'\n",
+            "line 1, column {}: letter 'x' inside puzzle 2001 (line 1) with 10 of its 81 cells\n",
             2000 * 81 + 11
         ),
     );

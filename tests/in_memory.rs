@@ -1,0 +1,134 @@
+//! The program's `run` called in memory, as the benchmark calls it: input that fails to read,
+//! output that fails to write; and the tables the search reads, against their definitions.
+
+#[path = "../src/main.rs"]
+#[allow(dead_code)]
+mod sudoku;
+
+mod common;
+
+use common::{PUZZLE, SOLVED};
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+
+/// Gives `data`, then fails.
+struct Failing<'a>(&'a [u8]);
+
+impl Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.0.is_empty() {
+            return Err(io::Error::new(io::ErrorKind::Other, "the disk is gone"));
+        }
+        let k = self.0.len().min(buf.len()).min(7);
+        buf[..k].copy_from_slice(&self.0[..k]);
+        self.0 = &self.0[k..];
+        Ok(k)
+    }
+}
+
+/// Takes `room` bytes, then fails with `kind`.
+struct Full(usize, io::ErrorKind);
+
+impl Write for Full {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.0 == 0 {
+            return Err(io::Error::new(self.1, "no room"));
+        }
+        let k = buf.len().min(self.0);
+        self.0 -= k;
+        Ok(k)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn run(args: &[&str], input: &mut dyn Read, out: &mut dyn Write) -> (i32, String) {
+    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+    let mut err = Vec::new();
+    let status = sudoku::run(&args, input, out, &mut err);
+    (status, String::from_utf8_lossy(&err).into_owned())
+}
+
+#[test]
+fn run_reads_and_writes_in_memory() {
+    let mut out = Vec::new();
+    let input = format!("Grid 1\n{}\n", PUZZLE);
+    let said = run(&["--count"], &mut input.as_bytes(), &mut out);
+    assert_eq!((said, out), ((0, String::new()), b"1\n".to_vec()));
+    let mut out = Vec::new();
+    assert_eq!(run(&[], &mut input.as_bytes(), &mut out).0, 0);
+    assert_eq!(out, format!("Grid 1\n{}\n", SOLVED).into_bytes());
+}
+
+#[test]
+fn a_failed_read_is_named_where_it_stopped_after_the_whole_pieces_before_it() {
+    let input = format!("{}\n# a comment\n{}", PUZZLE, &PUZZLE[..12]);
+    let mut out = Vec::new();
+    let said = run(&[], &mut Failing(input.as_bytes()), &mut out);
+    assert_eq!(
+        said,
+        (
+            2,
+            String::from("line 3, column 13: cannot read: the disk is gone\n")
+        )
+    );
+    assert_eq!(out, format!("{}\n# a comment\n", SOLVED).into_bytes());
+}
+
+#[test]
+fn a_failed_write_is_said_and_a_reader_gone_is_not() {
+    let input = format!("{}\n", PUZZLE).repeat(3000);
+    let said = run(
+        &[],
+        &mut input.as_bytes(),
+        &mut Full(100_000, io::ErrorKind::Other),
+    );
+    assert_eq!(
+        said,
+        (
+            2,
+            String::from("sudoku: cannot write the output: no room\n")
+        )
+    );
+    let gone = io::ErrorKind::BrokenPipe;
+    let said = run(&[], &mut input.as_bytes(), &mut Full(100_000, gone));
+    assert_eq!(said, (0, String::new()));
+}
+
+#[test]
+fn each_square_has_twenty_peers_as_the_tables_say() {
+    // A band's bit 9r + c is its row r, column c; BAND_PEERS_OUT keeps what is not a peer.
+    for x in 0..9 {
+        for y in 0..9 {
+            let i = 9 * (x % 3) + y;
+            let in_band = 0o777_777_777 & !sudoku::BAND_PEERS_OUT[i];
+            let mut peers = Vec::new();
+            for j in 0..27 {
+                if in_band >> j & 1 == 1 {
+                    peers.push((x / 3 * 3 + j / 9, j % 9));
+                }
+            }
+            // The column beyond the band, which the search clears digit by digit.
+            peers.extend((0..9).filter(|&u| u / 3 != x / 3).map(|u| (u, y)));
+            peers.sort_unstable();
+            let mut plain: Vec<(usize, usize)> = (0..81)
+                .map(|q| (q / 9, q % 9))
+                .filter(|&(u, v)| (u, v) != (x, y))
+                .filter(|&(u, v)| u == x || v == y || (u / 3, v / 3) == (x / 3, y / 3))
+                .collect();
+            plain.sort_unstable();
+            assert_eq!(peers.len(), 20);
+            assert_eq!(peers, plain, "square ({}, {})", x, y);
+        }
+    }
+}
+
+#[test]
+fn boxes_of_row_names_the_boxes_a_row_of_candidates_touches() {
+    for line in 0..512usize {
+        let touched = (0..3).filter(|k| line >> (3 * k) & 7 != 0);
+        let expected: u32 = touched.map(|k| 1 << k).sum();
+        assert_eq!(sudoku::BOXES_OF_ROW[line], expected, "row {:09b}", line);
+    }
+}

@@ -1,0 +1,275 @@
+//! The reading rules for text around and after puzzles: labels up to their last `=`, trailing
+//! text, `=` and box-drawing layout, long lines written whole or not at all, and flat memory.
+
+mod common;
+
+use common::{sudoku, PUZZLE, SOLVED};
+
+fn solves(args: &[&str], input: &str, expected: &str) {
+    let run = sudoku(args, input.as_bytes());
+    assert_eq!(run.stderr, "", "input {:?}", input);
+    assert_eq!(run.stdout(), expected, "input {:?}", input);
+    assert_eq!(run.status, 0, "input {:?}", input);
+}
+
+fn fails(input: &[u8], stdout: &str, stderr: &str) {
+    let run = sudoku(&[], input);
+    let shown = String::from_utf8_lossy(&input[..input.len().min(300)]).into_owned();
+    assert_eq!(run.stdout(), stdout, "input {:?}", shown);
+    assert_eq!(run.stderr, stderr, "input {:?}", shown);
+    assert_eq!(run.status, 2, "input {:?}", shown);
+}
+
+/// The puzzle as a board literal: `[["5","3",...],...]`.
+fn board(s: &str) -> String {
+    let row = |x: usize| -> String {
+        let cells: Vec<String> = s[9 * x..9 * x + 9]
+            .chars()
+            .map(|c| format!("\"{}\"", c))
+            .collect();
+        format!("[{}]", cells.join(","))
+    };
+    format!("[{}]", (0..9).map(row).collect::<Vec<_>>().join(","))
+}
+
+#[test]
+fn a_label_ends_at_its_last_equals_sign_and_what_follows_is_read() {
+    for label in ["board = ", "Input: board = ", "x == y = "] {
+        solves(
+            &[],
+            &format!("{}{}\n", label, board(PUZZLE)),
+            &format!("{}{}\n", label, board(SOLVED)),
+        );
+    }
+    // A C array over eleven lines; the 9s of `[9][9]` stand in the label.
+    let rows = |s: &str| -> String {
+        (0..9)
+            .map(|x| format!("  {{{}}},\n", s[9 * x..9 * x + 9].replace('.', "0")))
+            .collect()
+    };
+    let c = |s: &str| format!("int grid[9][9] = {{\n{}}};\n", rows(s));
+    solves(&[], &c(PUZZLE), &c(SOLVED));
+    // A label without `=` holds no cells, digits or not.
+    solves(
+        &[],
+        &format!("Grid 01 of 50\n{}\n", PUZZLE),
+        &format!("Grid 01 of 50\n{}\n", SOLVED),
+    );
+}
+
+#[test]
+fn what_follows_the_last_equals_sign_is_read_as_cells_and_errors_name_it() {
+    fails(
+        format!("title = Hard one\n{}\n", PUZZLE).as_bytes(),
+        "",
+        "line 1, column 9: unexpected character 'H'\n",
+    );
+    // Nothing of the broken line goes out, its label neither.
+    fails(
+        format!("{}\nboard = {}\n", PUZZLE, &board(PUZZLE)[..50]).as_bytes(),
+        &format!("{}\n", SOLVED),
+        "line 2, column 59: 12 cells on this line, not whole rows of 9, for puzzle 2 (line 2) \
+         with 12 of its 81 cells\n",
+    );
+}
+
+#[test]
+fn the_rest_of_a_line_after_the_81st_cell_is_trailing_text() {
+    for rest in [
+        " 11.9/11.9/11.3",
+        ";genlu",
+        "  box duplicate",
+        "\tSE 9.1 # hardest",
+    ] {
+        solves(
+            &[],
+            &format!("{}{}\n{}{}\n", PUZZLE, rest, PUZZLE, rest),
+            &format!("{}{}\n{}{}\n", SOLVED, rest, SOLVED, rest),
+        );
+    }
+    // A CSV's solution column: digits, but no cells.
+    solves(
+        &[],
+        &format!("{},{}\n", PUZZLE, SOLVED),
+        &format!("{},{}\n", SOLVED, SOLVED),
+    );
+    let run = sudoku(&["--count"], format!("{},{}\n", PUZZLE, SOLVED).as_bytes());
+    assert_eq!((run.status, run.stdout()), (0, String::from("1\n")));
+    // A cell right after the 81st starts the next puzzle; a space does not.
+    let run = sudoku(&["--count"], format!("{}{}\n", PUZZLE, PUZZLE).as_bytes());
+    assert_eq!(run.stdout(), "1\n1\n");
+}
+
+#[test]
+fn equals_signs_and_box_drawing_characters_are_layout() {
+    let rows = |s: &str| -> Vec<String> {
+        (0..9)
+            .map(|x| {
+                let r: Vec<String> = s[9 * x..9 * x + 9].chars().map(String::from).collect();
+                format!(
+                    "│ {} │ {} │ {} │",
+                    r[..3].join(" "),
+                    r[3..6].join(" "),
+                    r[6..].join(" ")
+                )
+            })
+            .collect()
+    };
+    let drawn = |s: &str| -> String {
+        let mut lines = vec![String::from("┌───────┬───────┬───────┐")];
+        for (x, row) in rows(s).into_iter().enumerate() {
+            lines.push(row);
+            if x == 2 || x == 5 {
+                lines.push(String::from("╞═══════╪═══════╪═══════╡"));
+            }
+        }
+        lines.push(String::from("└───────┴───────┴───────┘"));
+        lines.join("\n") + "\n"
+    };
+    solves(&[], &drawn(PUZZLE), &drawn(SOLVED));
+    let equals = |s: &str| -> String {
+        let row = |x: usize| format!("{}\n", &s[9 * x..9 * x + 9]);
+        let band = |b: usize| (3 * b..3 * b + 3).map(row).collect::<String>();
+        [band(0), band(1), band(2)].join("===+===+===\n")
+    };
+    solves(&[], &equals(PUZZLE), &equals(SOLVED));
+}
+
+#[test]
+fn other_characters_beyond_ascii_are_named_by_their_first_byte() {
+    // U+2580, just past the box-drawing block, and an accented letter.
+    fails(
+        "▀\n".as_bytes(),
+        "",
+        "line 1, column 1: unexpected byte 0xE2\n",
+    );
+    fails(
+        "é\n".as_bytes(),
+        "",
+        "line 1, column 1: unexpected byte 0xC3\n",
+    );
+    fails(
+        b"| \xE2\x94\n",
+        "",
+        "line 1, column 3: unexpected byte 0xE2\n",
+    );
+    fails(
+        format!("{}\n{}\n", PUZZLE, "▀").as_bytes(),
+        &format!("{}\n", SOLVED),
+        "line 2, column 1: unexpected byte 0xE2\n",
+    );
+}
+
+#[test]
+fn a_long_line_is_written_whole_or_not_at_all() {
+    let layout = "-".repeat(70_000);
+    // A broken puzzle after 70,000 bytes of layout on its line: nothing of that line goes out.
+    fails(
+        format!("{}\n{}{}!\n", PUZZLE, layout, &PUZZLE[..20]).as_bytes(),
+        &format!("{}\n", SOLVED),
+        &format!("line 2, column {}: unexpected character '!'\n", 70_021),
+    );
+    // --all writes the whole line with every solution.
+    let empty = format!("{}{}\n", layout, ".".repeat(81));
+    let run = sudoku(&["--all", "--limit", "2"], empty.as_bytes());
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let written = run.stdout();
+    let lines: Vec<&str> = written.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for line in lines {
+        assert!(line.starts_with(&layout) && line.len() == layout.len() + 81);
+        assert!(line[layout.len()..].bytes().all(|b| b.is_ascii_digit()));
+    }
+}
+
+#[test]
+fn mixed_text_held_back_past_a_mebibyte_is_refused_cleanly() {
+    let mixed = "-+".repeat(600_000);
+    let run = sudoku(&[], format!("{}\n{}\n", PUZZLE, mixed).as_bytes());
+    assert_eq!(run.stdout(), format!("{}\n", SOLVED));
+    assert!(
+        run.stderr.starts_with("line 2, column ")
+            && run.stderr.ends_with(
+                ": over 1 MiB of text held back, waiting for its line or puzzle to end\n"
+            ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.status, 2);
+    // A run of one byte is held as a count: any length is fine.
+    let spaces = " ".repeat(3 << 20);
+    solves(
+        &[],
+        &format!("{}{}{}\n", &PUZZLE[..45], spaces, &PUZZLE[45..]),
+        &format!("{}{}{}\n", &SOLVED[..45], spaces, &SOLVED[45..]),
+    );
+}
+
+/// The peak memory of the program (VmHWM, kB) after it has read `head` then `body` repeated
+/// `times` times, before its input ends; then `tail`, and its status.
+#[cfg(target_os = "linux")]
+fn peak_memory(head: &str, body: &[u8], times: usize, tail: &str) -> (u64, i32) {
+    use std::io::{Read, Write};
+    let mut child = common::spawn(&[]);
+    let mut stdin = child.stdin.take().expect("its input");
+    let mut stdout = child.stdout.take().expect("its output");
+    let drain = std::thread::spawn(move || {
+        let mut sink = Vec::new();
+        let _ = stdout.read_to_end(&mut sink);
+    });
+    stdin.write_all(head.as_bytes()).expect("written");
+    for _ in 0..times {
+        stdin.write_all(body).expect("written");
+    }
+    stdin.flush().expect("sent");
+    // A pipe holds 64 KiB at most: all but that much has been read by now.
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).expect("status");
+    let peak = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
+        .expect("a VmHWM line");
+    stdin.write_all(tail.as_bytes()).expect("written");
+    drop(stdin);
+    let code = child.wait().expect("it ends").code().expect("a status");
+    drain.join().expect("drained");
+    (peak, code)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_stays_flat_on_long_lines_of_every_kind() {
+    let puzzle = format!("{}\n", PUZZLE);
+    let after = format!("\n{}\n", PUZZLE);
+    let (spaces, tabs, dashes) = ([b' '; 1 << 16], [b'\t'; 1 << 16], [b'-'; 1 << 16]);
+    let mut comment = [b'x'; 1 << 16];
+    for (i, b) in comment.iter_mut().enumerate() {
+        *b = b"abc def, 123!"[i % 13];
+    }
+    let times = 512; // 32 MiB of each
+    let cases: [(&str, &str, &[u8], &str, i32); 7] = [
+        ("a line of spaces", "", &spaces, "\n", 2),
+        ("the end line, then spaces", &puzzle, &spaces, "\n", 0),
+        ("a count line, then tabs", "1", &tabs, &after, 0),
+        (
+            "an open puzzle, then spaces",
+            &PUZZLE[..45],
+            &spaces,
+            &PUZZLE[45..],
+            0,
+        ),
+        ("a comment", "# ", &comment, &after, 0),
+        ("a border", "", &dashes, &after, 0),
+        ("a puzzle's line, after layout", "", &dashes, &puzzle, 0),
+    ];
+    for (name, head, body, tail, status) in cases {
+        let head = if name.starts_with("the end line") {
+            format!("{}end", head)
+        } else {
+            head.to_string()
+        };
+        let (peak, code) = peak_memory(&head, body, times, tail);
+        assert!(peak < 16 << 10, "{}: {} kB at the peak", name, peak);
+        assert_eq!(code, status, "{}", name);
+    }
+}
