@@ -11,10 +11,12 @@
 //! - `open[d][b]`: the squares of band b that can still take digit d (the candidate board).
 //! - `r`, `k`: a row of a band (0 to 2) and a box of a band (0 to 2); a triad is where they cross.
 //!
-//! Input: puzzles of 81 squares in reading order, across as many lines as they take, from
-//! standard input or the files named: `1`-`9` are givens, `.` `0` `?` `_` `*` blanks; spaces and
-//! `|+-,;[]{}"'` are layout, `#` starts a comment, a line starting with a letter is a label, a
-//! line `end` ends the input, and a first line holding a lone number (a test count) is skipped.
+//! Input: puzzles of 81 squares in reading order, each line giving a puzzle whole rows, from
+//! standard input or the files named: `1`-`9` are givens, `.` `0` `?` `_` `*` blanks; spaces,
+//! `|+-=,;[]{}"'` and box-drawing characters are layout, `#` starts a comment, the rest of a line
+//! after a puzzle's 81st square is trailing text, a line starting with a letter is a label up to
+//! its last `=`, a line `end` ends the input, and a first line holding a lone number (a test
+//! count) is skipped.
 //! Output: the input again with every blank filled in (`--count`, `--all`, `--generate`: see
 //! `USAGE`). Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or
 //! usage, or a failure to read or write.
@@ -360,25 +362,25 @@ struct ReadError {
 enum Problem {
     Read(io::Error),
     Unexpected(u8),
-    /// A letter after a puzzle's first cell and before its last.
+    /// A letter after a puzzle's first square and before its last.
     Letter(u8, Opened),
-    /// A line gave the puzzle this many cells, not whole rows.
+    /// A line gave the puzzle this many squares, not whole rows.
     Rows(usize, Opened),
     EndsInside(Opened),
     TooLong,
     NoPuzzle,
 }
 
-/// Which puzzle was being read: its number, the line it starts on, the cells it has.
+/// Which puzzle was being read: its number, the line it starts on, the squares it has.
 struct Opened(usize, usize, usize);
 
 impl fmt::Display for Opened {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let Opened(number, line, cells) = *self;
+        let Opened(number, line, squares) = *self;
         write!(
             f,
-            "puzzle {} (line {}) with {} of its 81 cells",
-            number, line, cells
+            "puzzle {} (line {}) with {} of its 81 squares",
+            number, line, squares
         )
     }
 }
@@ -393,11 +395,11 @@ impl fmt::Display for ReadError {
             }
             Problem::Unexpected(b) => write!(f, "unexpected byte 0x{:02X}", b),
             Problem::Letter(b, ref p) => write!(f, "letter '{}' inside {}", b as char, p),
-            Problem::Rows(cells, ref p) => write!(
+            Problem::Rows(squares, ref p) => write!(
                 f,
-                "{} cell{} on this line, not whole rows of 9, for {}",
-                cells,
-                if cells == 1 { "" } else { "s" },
+                "{} square{} on this line, not whole rows of 9, for {}",
+                squares,
+                if squares == 1 { "" } else { "s" },
                 p
             ),
             Problem::EndsInside(ref p) => write!(f, "the input ends inside {}", p),
@@ -417,7 +419,7 @@ struct Held {
     bytes: Vec<u8>,
     /// `(i, n)`: `bytes[i]` stands `n` more times right after itself.
     runs: Vec<(usize, u64)>,
-    /// How many times the last byte stands at the end of `bytes`; `RUN` once a run, 0 after a cell.
+    /// How many times the last byte stands at the end of `bytes`; `RUN` once a run, 0 after a square.
     same: usize,
 }
 
@@ -449,8 +451,8 @@ impl Held {
         self.bytes.push(b);
     }
 
-    /// Pushes a cell, which always stands alone (the writer puts its digit there); its index.
-    fn push_cell(&mut self, b: u8) -> usize {
+    /// Pushes a square, which always stands alone (the writer puts its digit there); its index.
+    fn push_square(&mut self, b: u8) -> usize {
         self.same = 0;
         self.bytes.push(b);
         self.bytes.len() - 1
@@ -509,14 +511,14 @@ impl Held {
     }
 }
 
-/// A puzzle as read: its cells in reading order (0 for a blank) and where they stand in its text.
+/// A puzzle as read: its squares in reading order (0 for a blank) and where they stand in its text.
 #[derive(Clone)]
 struct Puzzle {
     number: usize,
     line: usize,
-    cells: [u8; 81],
+    givens: [u8; 81],
     at: [usize; 81],
-    /// How many cells are read.
+    /// How many squares are read.
     n: usize,
 }
 
@@ -524,7 +526,7 @@ struct Puzzle {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Class {
     /// A given digit, or 0 for a blank.
-    Cell(u8),
+    Square(u8),
     White,
     Newline,
     Layout,
@@ -542,8 +544,8 @@ const fn classes() -> [Class; 256] {
     let mut b = 0;
     while b < 256 {
         table[b] = match b as u8 {
-            c @ b'1'..=b'9' => Class::Cell(c - b'0'),
-            b'.' | b'0' | b'?' | b'_' | b'*' => Class::Cell(0),
+            c @ b'1'..=b'9' => Class::Square(c - b'0'),
+            b'.' | b'0' | b'?' | b'_' | b'*' => Class::Square(0),
             b' ' | b'\t' | b'\r' => Class::White,
             b'\n' => Class::Newline,
             b'|' | b'+' | b'-' | b'=' | b',' | b';' | b'[' | b']' | b'{' | b'}' | b'"' | b'\'' => {
@@ -574,12 +576,12 @@ enum Line {
     /// After `#`.
     Comment,
     /// Cells and layout.
-    Cells,
+    Squares,
     /// So many bytes of a box-drawing character.
     BoxDrawing(usize),
-    /// Right after a puzzle's 81st cell, where a cell starts the next puzzle.
+    /// Right after a puzzle's 81st square, where a square starts the next puzzle.
     Full,
-    /// The rest of the line after a puzzle's 81st cell.
+    /// The rest of the line after a puzzle's 81st square.
     Trailing,
 }
 
@@ -596,8 +598,8 @@ struct Reader {
     /// A label before the text read after its `=`, when the line holds the puzzle.
     lead: Held,
     puzzle: Puzzle,
-    /// The cells the current line has given the open puzzle.
-    row_cells: usize,
+    /// The squares the current line has given the open puzzle.
+    row_squares: usize,
     puzzles: usize,
 }
 
@@ -615,11 +617,11 @@ impl Reader {
             puzzle: Puzzle {
                 number: 0,
                 line: 0,
-                cells: [0; 81],
+                givens: [0; 81],
                 at: [0; 81],
                 n: 0,
             },
-            row_cells: 0,
+            row_squares: 0,
             puzzles: 0,
         }
     }
@@ -662,10 +664,10 @@ impl Reader {
     /// Reads some bytes; Ok(false) once the `end` line is read.
     fn feed(&mut self, bytes: &[u8], w: &mut Writer) -> Result<bool, Stop> {
         for &b in bytes {
-            // The cells of a puzzle go straight in: most bytes are those.
-            if let (Line::Cells, Class::Cell(digit)) = (self.state, CLASS[b as usize]) {
+            // The squares of a puzzle go straight in: most bytes are those.
+            if let (Line::Squares, Class::Square(digit)) = (self.state, CLASS[b as usize]) {
                 self.column += 1;
-                self.cell(b, digit);
+                self.square(b, digit);
             } else if !self.byte(b, w)? {
                 return Ok(false);
             }
@@ -688,7 +690,7 @@ impl Reader {
             return self.line_end(true, w);
         }
         match self.state {
-            Line::Cells => self.cells(b, class)?,
+            Line::Squares => self.squares(b, class)?,
             Line::Blank if class == Class::White => self.held.push(b),
             Line::Blank => self.first(b, class)?,
             Line::End(k) => self.end_word(k, b, class),
@@ -696,10 +698,10 @@ impl Reader {
             Line::Label(_) => self.label(b),
             Line::Comment | Line::Trailing => self.held.push(b),
             Line::BoxDrawing(k) => self.box_drawing(k, b)?,
-            Line::Full if matches!(class, Class::Cell(_)) => {
+            Line::Full if matches!(class, Class::Square(_)) => {
                 self.hand_on_puzzle(w)?;
-                self.state = Line::Cells;
-                self.cells(b, class)?;
+                self.state = Line::Squares;
+                self.squares(b, class)?;
             }
             Line::Full => {
                 self.state = Line::Trailing;
@@ -718,8 +720,8 @@ impl Reader {
             Class::Letter => Line::Label(None),
             _ if count_allowed && b.is_ascii_digit() => Line::Count(1, false),
             _ => {
-                self.state = Line::Cells;
-                return self.cells(b, class);
+                self.state = Line::Squares;
+                return self.squares(b, class);
             }
         };
         self.held.push(b);
@@ -744,12 +746,12 @@ impl Reader {
         } else if class == Class::White {
             self.state = Line::Count(k, true);
         } else {
-            // Not a count after all: its digits are cells.
-            self.state = Line::Cells;
+            // Not a count after all: its digits are squares.
+            self.state = Line::Squares;
             for b in take(&mut self.held).iter() {
-                self.cells(b, CLASS[b as usize])?;
+                self.squares(b, CLASS[b as usize])?;
             }
-            return self.cells(b, class);
+            return self.squares(b, class);
         }
         self.held.push(b);
         Ok(())
@@ -762,10 +764,10 @@ impl Reader {
         }
     }
 
-    /// A byte of a line of cells and layout.
-    fn cells(&mut self, b: u8, class: Class) -> Result<(), Stop> {
+    /// A byte of a line of squares and layout.
+    fn squares(&mut self, b: u8, class: Class) -> Result<(), Stop> {
         match class {
-            Class::Cell(digit) => self.cell(b, digit),
+            Class::Square(digit) => self.square(b, digit),
             Class::White | Class::Layout => self.held.push(b),
             Class::Hash => {
                 self.state = Line::Comment;
@@ -793,25 +795,25 @@ impl Reader {
         self.state = if k == 1 {
             Line::BoxDrawing(2)
         } else {
-            Line::Cells
+            Line::Squares
         };
         self.held.push(b);
         Ok(())
     }
 
     #[inline]
-    fn cell(&mut self, b: u8, digit: u8) {
+    fn square(&mut self, b: u8, digit: u8) {
         let p = &mut self.puzzle;
         if p.n == 0 {
             self.puzzles += 1;
             p.number = self.puzzles;
             p.line = self.line;
-            self.row_cells = 0;
+            self.row_squares = 0;
         }
-        p.cells[p.n] = digit;
-        p.at[p.n] = self.held.push_cell(b);
+        p.givens[p.n] = digit;
+        p.at[p.n] = self.held.push_square(b);
         p.n += 1;
-        self.row_cells += 1;
+        self.row_squares += 1;
         if p.n == 81 {
             self.state = Line::Full;
         }
@@ -830,7 +832,7 @@ impl Reader {
                 // A label up to its last `=`: what follows is read.
                 let rest = self.held.split_off(after);
                 self.lead = take(&mut self.held);
-                self.state = Line::Cells;
+                self.state = Line::Squares;
                 self.column = column;
                 for b in rest.iter() {
                     self.byte(b, w)?;
@@ -846,7 +848,7 @@ impl Reader {
                 if self.puzzle.n > 0 {
                     self.row_end(at, w)?;
                 } else if !self.held.is_empty() {
-                    self.hand_on_text(self.state == Line::Cells, w)?;
+                    self.hand_on_text(self.state == Line::Squares, w)?;
                 }
             }
         }
@@ -856,15 +858,15 @@ impl Reader {
         Ok(true)
     }
 
-    /// The end of a line that gave the open puzzle cells: whole rows, or all 81.
+    /// The end of a line that gave the open puzzle squares: whole rows, or all 81.
     fn row_end(&mut self, at: usize, w: &mut Writer) -> Result<(), Stop> {
         if self.puzzle.n == 81 {
             self.hand_on_puzzle(w)?;
-        } else if self.row_cells % 9 != 0 {
-            let problem = Problem::Rows(self.row_cells, self.opened());
+        } else if self.row_squares % 9 != 0 {
+            let problem = Problem::Rows(self.row_squares, self.opened());
             return Err(self.broken(at, problem));
         }
-        self.row_cells = 0;
+        self.row_squares = 0;
         Ok(())
     }
 
@@ -1494,14 +1496,14 @@ impl<'a> Writer<'a> {
         filled.extend_from_slice(&text.bytes);
         let mut solutions: u64 = 0;
         let mut failed = Ok(());
-        self.search.solve(&puzzle.cells, &mut |grid| {
+        self.search.solve(&puzzle.givens, &mut |grid| {
             solutions += 1;
             if mode == Mode::Count {
                 return solutions < limit;
             }
             let sep = if solutions > 1 { between } else { b"" };
             for (i, &at) in puzzle.at.iter().enumerate() {
-                if puzzle.cells[i] == 0 {
+                if puzzle.givens[i] == 0 {
                     filled[at] = b'0' + grid[i];
                 }
             }

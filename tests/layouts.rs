@@ -68,8 +68,8 @@ fn what_follows_the_last_equals_sign_is_read_as_cells_and_errors_name_it() {
     fails(
         format!("{}\nboard = {}\n", PUZZLE, &board(PUZZLE)[..50]).as_bytes(),
         &format!("{}\n", SOLVED),
-        "line 2, column 59: 12 cells on this line, not whole rows of 9, for puzzle 2 (line 2) \
-         with 12 of its 81 cells\n",
+        "line 2, column 59: 12 squares on this line, not whole rows of 9, for puzzle 2 (line 2) \
+         with 12 of its 81 squares\n",
     );
 }
 

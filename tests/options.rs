@@ -311,7 +311,7 @@ fn a_missing_or_broken_file_is_named_and_the_next_still_read() {
     assert_eq!(
         said[0],
         format!(
-            "{}: line 1, column 37: the input ends inside puzzle 1 (line 1) with 36 of its 81 cells",
+            "{}: line 1, column 37: the input ends inside puzzle 1 (line 1) with 36 of its 81 squares",
             names[0]
         )
     );

@@ -104,8 +104,8 @@ fn the_count_line_is_dropped_only_as_the_first_line_that_is_not_empty() {
         format!("{}\n7\n", PUZZLE).as_bytes(),
         2,
         &format!("{}\n", SOLVED),
-        "line 2, column 2: 1 cell on this line, not whole rows of 9, for puzzle 2 (line 2) \
-         with 1 of its 81 cells\n",
+        "line 2, column 2: 1 square on this line, not whole rows of 9, for puzzle 2 (line 2) \
+         with 1 of its 81 squares\n",
     );
 }
 
@@ -149,8 +149,8 @@ fn a_line_that_gives_a_puzzle_part_of_a_row_is_named() {
         format!("{}\n{}", PUZZLE, typo).as_bytes(),
         2,
         &format!("{}\n", SOLVED),
-        "line 4, column 11: 10 cells on this line, not whole rows of 9, for puzzle 2 (line 2) \
-         with 28 of its 81 cells\n",
+        "line 4, column 11: 10 squares on this line, not whole rows of 9, for puzzle 2 (line 2) \
+         with 28 of its 81 squares\n",
     );
     // A row of 8 alone is named on its own line, not at the end of the input.
     let short = nine_lines(PUZZLE, "\n").replacen(".1...6735\n", ".1...673\n", 1);
@@ -158,16 +158,16 @@ fn a_line_that_gives_a_puzzle_part_of_a_row_is_named() {
         short.as_bytes(),
         2,
         "",
-        "line 2, column 9: 8 cells on this line, not whole rows of 9, for puzzle 1 (line 1) \
-         with 17 of its 81 cells\n",
+        "line 2, column 9: 8 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
+         with 17 of its 81 squares\n",
     );
     // One line of 80, at the end of the input.
     fails(
         &PUZZLE.as_bytes()[..80],
         2,
         "",
-        "line 1, column 81: 80 cells on this line, not whole rows of 9, for puzzle 1 (line 1) \
-         with 80 of its 81 cells\n",
+        "line 1, column 81: 80 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
+         with 80 of its 81 squares\n",
     );
 }
 
@@ -179,7 +179,7 @@ fn a_letter_inside_a_puzzle_is_named_where_it_stands() {
         lines.as_bytes(),
         2,
         "",
-        "line 5, column 1: letter 'x' inside puzzle 1 (line 1) with 36 of its 81 cells\n",
+        "line 5, column 1: letter 'x' inside puzzle 1 (line 1) with 36 of its 81 squares\n",
     );
     // So is the `end` line.
     let end = format!("{}end\n", &nine_lines(PUZZLE, "\n")[..80]);
@@ -187,7 +187,7 @@ fn a_letter_inside_a_puzzle_is_named_where_it_stands() {
         end.as_bytes(),
         2,
         "",
-        "line 9, column 1: letter 'e' inside puzzle 1 (line 1) with 72 of its 81 cells\n",
+        "line 9, column 1: letter 'e' inside puzzle 1 (line 1) with 72 of its 81 squares\n",
     );
 }
 
@@ -198,7 +198,7 @@ fn a_wrong_character_is_named_by_line_and_column_after_what_came_before_is_writt
         broken.as_bytes(),
         2,
         &format!("{}\n{}\n", SOLVED, SOLVED),
-        "line 3, column 8: letter 'x' inside puzzle 3 (line 3) with 7 of its 81 cells\n",
+        "line 3, column 8: letter 'x' inside puzzle 3 (line 3) with 7 of its 81 squares\n",
     );
     // Nothing of the broken puzzle is written, even the lines of it that were complete.
     let nine = format!("{}\n{}", nine_lines(PUZZLE, "\n"), nine_lines(PUZZLE, "\n"));
@@ -229,13 +229,13 @@ fn an_input_that_ends_inside_a_puzzle_is_an_error() {
         format!("{}\n{}", PUZZLE, &PUZZLE[..45]).as_bytes(),
         2,
         &format!("{}\n", SOLVED),
-        "line 2, column 46: the input ends inside puzzle 2 (line 2) with 45 of its 81 cells\n",
+        "line 2, column 46: the input ends inside puzzle 2 (line 2) with 45 of its 81 squares\n",
     );
     fails(
         &nine_lines(PUZZLE, "\n").as_bytes()[..80],
         2,
         "",
-        "line 9, column 1: the input ends inside puzzle 1 (line 1) with 72 of its 81 cells\n",
+        "line 9, column 1: the input ends inside puzzle 1 (line 1) with 72 of its 81 squares\n",
     );
 }
 
@@ -316,7 +316,7 @@ fn a_line_of_thousands_of_puzzles_is_solved_and_its_errors_placed() {
         2,
         &SOLVED.repeat(2000),
         &format!(
-            "line 1, column {}: letter 'x' inside puzzle 2001 (line 1) with 10 of its 81 cells\n",
+            "line 1, column {}: letter 'x' inside puzzle 2001 (line 1) with 10 of its 81 squares\n",
             2000 * 81 + 11
         ),
     );
