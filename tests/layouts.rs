@@ -58,7 +58,7 @@ fn a_label_ends_at_its_last_equals_sign_and_what_follows_is_read() {
 }
 
 #[test]
-fn what_follows_the_last_equals_sign_is_read_as_cells_and_errors_name_it() {
+fn what_follows_the_last_equals_sign_is_read_as_squares_and_errors_name_it() {
     fails(
         format!("title = Hard one\n{}\n", PUZZLE).as_bytes(),
         "",
@@ -74,7 +74,7 @@ fn what_follows_the_last_equals_sign_is_read_as_cells_and_errors_name_it() {
 }
 
 #[test]
-fn the_rest_of_a_line_after_the_81st_cell_is_trailing_text() {
+fn the_rest_of_a_line_after_the_81st_square_is_trailing_text() {
     for rest in [
         " 11.9/11.9/11.3",
         ";genlu",
