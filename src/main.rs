@@ -968,6 +968,9 @@ struct Board {
 /// All 27 squares of a band.
 const BAND: u32 = 0o777_777_777;
 
+/// The two bands other than band b.
+const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
 impl Search {
     pub(crate) fn new() -> Search {
         Search {
@@ -1141,8 +1144,9 @@ impl Search {
         self.board.seen[d][b] = open;
         let columns = (open | open >> 9 | open >> 18) & 0o777;
         let others = OTHER_BANDS[columns as usize];
-        self.board.open[d][(b + 1) % 3] &= others;
-        self.board.open[d][(b + 2) % 3] &= others;
+        let [one, two] = OTHERS[b];
+        self.board.open[d][one] &= others;
+        self.board.open[d][two] &= others;
 
         let mut solved = 0;
         for r in 0..3 {
