@@ -873,23 +873,18 @@ impl Reader {
     /// The input is over: the last line and the last puzzle must be whole.
     fn finish(&mut self, w: &mut Writer) -> Result<(), Stop> {
         let (line, column) = (self.line, self.column + 1);
-        if self.line_end(false, w)? && self.puzzle.n > 0 {
-            let problem = Problem::EndsInside(self.opened());
-            return Err(Stop::Input(ReadError {
-                line,
-                column,
-                problem,
-            }));
-        }
-        if self.puzzles == 0 {
-            let problem = Problem::NoPuzzle;
-            return Err(Stop::Input(ReadError {
-                line,
-                column,
-                problem,
-            }));
-        }
-        Ok(())
+        let problem = if self.line_end(false, w)? && self.puzzle.n > 0 {
+            Problem::EndsInside(self.opened())
+        } else if self.puzzles == 0 {
+            Problem::NoPuzzle
+        } else {
+            return Ok(());
+        };
+        Err(Stop::Input(ReadError {
+            line,
+            column,
+            problem,
+        }))
     }
 
     /// A line without a puzzle is whole: it goes on, after the label before it if any; `layout`

@@ -102,29 +102,13 @@ fn the_rest_of_a_line_after_the_81st_square_is_trailing_text() {
 
 #[test]
 fn equals_signs_and_box_drawing_characters_are_layout() {
-    let rows = |s: &str| -> Vec<String> {
-        (0..9)
-            .map(|x| {
-                let r: Vec<String> = s[9 * x..9 * x + 9].chars().map(String::from).collect();
-                format!(
-                    "│ {} │ {} │ {} │",
-                    r[..3].join(" "),
-                    r[3..6].join(" "),
-                    r[6..].join(" ")
-                )
-            })
-            .collect()
-    };
-    let drawn = |s: &str| -> String {
-        let mut lines = vec![String::from("┌───────┬───────┬───────┐")];
-        for (x, row) in rows(s).into_iter().enumerate() {
-            lines.push(row);
-            if x == 2 || x == 5 {
-                lines.push(String::from("╞═══════╪═══════╪═══════╡"));
-            }
-        }
-        lines.push(String::from("└───────┴───────┴───────┘"));
-        lines.join("\n") + "\n"
+    let drawn = |s: &str| {
+        let borders = [
+            "┌───────┬───────┬───────┐",
+            "╞═══════╪═══════╪═══════╡",
+            "└───────┴───────┴───────┘",
+        ];
+        common::drawn(s, "│", borders)
     };
     solves(&[], &drawn(PUZZLE), &drawn(SOLVED));
     let equals = |s: &str| -> String {

@@ -167,20 +167,10 @@ fn all_writes_each_solution_as_the_puzzles_own_text() {
     assert_eq!(run.status, 1);
 }
 
-/// A drawn grid: borders above, between the bands and below.
+/// A drawn grid in ASCII: borders above, between the bands and below.
 fn drawn(s: &str) -> String {
-    let border = "+-------+-------+-------+\n";
-    let row = |x: usize| -> String {
-        let r: Vec<String> = s[9 * x..9 * x + 9].chars().map(String::from).collect();
-        format!(
-            "| {} | {} | {} |\n",
-            r[..3].join(" "),
-            r[3..6].join(" "),
-            r[6..].join(" ")
-        )
-    };
-    let band = |b: usize| (3 * b..3 * b + 3).map(row).collect::<String>();
-    format!("{0}{1}{0}{2}{0}{3}{0}", border, band(0), band(1), band(2))
+    let border = "+-------+-------+-------+";
+    common::drawn(s, "|", [border, border, border])
 }
 
 #[test]

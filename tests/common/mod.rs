@@ -166,3 +166,21 @@ pub fn line(grid: &[u8; 81]) -> String {
         .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
         .collect()
 }
+
+/// The puzzle `s` (81 characters) as a drawn grid: `bar` between the boxes of a row, and the
+/// `borders` above the grid, between its bands and below it, each a line of its own.
+pub fn drawn(s: &str, bar: &str, borders: [&str; 3]) -> String {
+    let mut text = format!("{}\n", borders[0]);
+    for x in 0..9 {
+        let r: Vec<String> = s[9 * x..9 * x + 9].chars().map(String::from).collect();
+        let boxes = [r[..3].join(" "), r[3..6].join(" "), r[6..].join(" ")];
+        text += &format!(
+            "{0} {1} {0} {2} {0} {3} {0}\n",
+            bar, boxes[0], boxes[1], boxes[2]
+        );
+        if x == 2 || x == 5 {
+            text += &format!("{}\n", borders[1]);
+        }
+    }
+    text + borders[2] + "\n"
+}
