@@ -963,8 +963,6 @@ struct Board {
 /// All 27 squares of a band.
 const BAND: u32 = 0o777_777_777;
 
-/// The two bands other than band b.
-const OTHERS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 impl Search {
     pub(crate) fn new() -> Search {
@@ -1135,21 +1133,17 @@ impl Search {
         if open == 0 {
             return false;
         }
-        self.board.open[d][b] = open;
-        self.board.seen[d][b] = open;
         let columns = (open | open >> 9 | open >> 18) & 0o777;
         let others = OTHER_BANDS[columns as usize];
-        let [one, two] = OTHERS[b];
-        self.board.open[d][one] &= others;
-        self.board.open[d][two] &= others;
-
-        let mut solved = 0;
-        for r in 0..3 {
-            let line = open >> (9 * r) & 0o777;
-            if line & (line - 1) == 0 {
-                solved |= line << (9 * r);
-            }
+        for band in &mut self.board.open[d] {
+            *band &= others; // band b's own squares are put back just below
         }
+        self.board.open[d][b] = open;
+        self.board.seen[d][b] = open;
+
+        let solved = SINGLE[(open & 0o777) as usize]
+            | SINGLE[(open >> 9 & 0o777) as usize] << 9
+            | SINGLE[(open >> 18) as usize] << 18;
         let new = solved & self.board.empty[b];
         if new != 0 {
             self.board.empty[b] &= !new;
@@ -1275,6 +1269,21 @@ const MATCHED: [u32; 512] = matched_triads();
 const OTHER_BANDS: [u32; 512] = other_bands();
 /// For square i of a band, the band without i's row and box, i itself kept.
 pub(crate) const BAND_PEERS_OUT: [u32; 27] = band_peers_out();
+
+/// A row's squares if it has one only, else 0.
+const SINGLE: [u32; 512] = singles();
+
+const fn singles() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut line: u32 = 1;
+    while line < 512 {
+        if line & (line - 1) == 0 {
+            table[line as usize] = line;
+        }
+        line += 1;
+    }
+    table
+}
 
 const fn boxes_of_rows() -> [u32; 512] {
     let mut table = [0; 512];
