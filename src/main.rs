@@ -1271,21 +1271,8 @@ const MATCHED: [u32; 512] = matched_triads();
 const OTHER_BANDS: [u32; 512] = other_bands();
 /// For square i of a band, the band without i's row and box, i itself kept.
 pub(crate) const BAND_PEERS_OUT: [u32; 27] = band_peers_out();
-
 /// A row's squares if it has one only, else 0.
 const SINGLE: [u32; 512] = singles();
-
-const fn singles() -> [u32; 512] {
-    let mut table = [0; 512];
-    let mut line: u32 = 1;
-    while line < 512 {
-        if line & (line - 1) == 0 {
-            table[line as usize] = line;
-        }
-        line += 1;
-    }
-    table
-}
 
 const fn boxes_of_rows() -> [u32; 512] {
     let mut table = [0; 512];
@@ -1348,6 +1335,18 @@ const fn other_bands() -> [u32; 512] {
         }
         table[columns as usize] = keep;
         columns += 1;
+    }
+    table
+}
+
+const fn singles() -> [u32; 512] {
+    let mut table = [0; 512];
+    let mut line: u32 = 1;
+    while line < 512 {
+        if line & (line - 1) == 0 {
+            table[line as usize] = line;
+        }
+        line += 1;
     }
     table
 }
