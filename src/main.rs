@@ -1127,10 +1127,12 @@ impl Search {
     #[inline(never)] // inlined 27 times into `update`, it cost 17% more instructions
     fn update_band(&mut self, d: usize, b: usize) -> bool {
         let old = self.board.open[d][b];
+        // Each index masked to 9 bits, even where it cannot be more: no bounds checks, 0.8% fewer
+        // instructions.
         let triads = BOXES_OF_ROW[(old & 0o777) as usize]
             | BOXES_OF_ROW[(old >> 9 & 0o777) as usize] << 3
-            | BOXES_OF_ROW[(old >> 18) as usize] << 6;
-        let open = old & MATCHED[triads as usize];
+            | BOXES_OF_ROW[(old >> 18 & 0o777) as usize] << 6;
+        let open = old & MATCHED[(triads & 0o777) as usize];
         if open == 0 {
             return false;
         }
@@ -1144,7 +1146,7 @@ impl Search {
 
         let solved = SINGLE[(open & 0o777) as usize]
             | SINGLE[(open >> 9 & 0o777) as usize] << 9
-            | SINGLE[(open >> 18) as usize] << 18;
+            | SINGLE[(open >> 18 & 0o777) as usize] << 18;
         let new = solved & self.board.empty[b];
         if new != 0 {
             self.board.empty[b] &= !new;
