@@ -4,7 +4,8 @@
 //! For each file: puzzles per second over the whole run (the median of the runs made in two
 //! seconds, five at least); and, where the file holds one puzzle per line of 81 characters, the
 //! median and the slowest puzzle (each solved three times, its best time kept: noise only ever
-//! adds) and the dfs steps per puzzle. Any file the program reads will do, in any layout.
+//! adds) and the steps (dfs calls and probes) per puzzle. Any file the program reads will do, in
+//! any layout.
 //!
 //! Without FILE it looks for the public sets below in $SUDOKU_PUZZLES (default
 //! ../shared/puzzles, beside the repository) and says where to download those it does not find.
@@ -204,7 +205,7 @@ fn lines_of_81(text: &[u8]) -> Option<Vec<[u8; 81]>> {
     Some(puzzles).filter(|p| !p.is_empty())
 }
 
-/// The median and slowest time of a puzzle alone, and the dfs steps per puzzle.
+/// The median and slowest time of a puzzle alone, and the steps (dfs calls, probes) per puzzle.
 fn per_puzzle(puzzles: &[[u8; 81]]) -> (String, String, String) {
     let mut search = sudoku::Search::new();
     let mut steps = 0;
