@@ -10,6 +10,8 @@
 //! - `b`, band: three rows of boxes, rows 3b to 3b + 2; `i`: a square's bit in its band.
 //! - `open[d][b]`: the squares of band b that can still take digit d (the candidate board).
 //! - `r`, `k`: a row of a band (0 to 2) and a box of a band (0 to 2); a triad is where they cross.
+//! - probe: both digits of a square with two left tried on copies of the board, keeping what
+//!   that proves (a digit that dead-ends is out).
 //!
 //! Input: puzzles of 81 squares in reading order, each line giving a puzzle whole rows, from
 //! standard input or the files named: `1`-`9` are givens, `.` `0` `?` `_` `*` blanks; spaces,
