@@ -1170,7 +1170,8 @@ impl Board {
     /// done again; both dead-end, a dead end; both live, a candidate neither copy keeps is gone.
     // The first such square instead: 0.3% fewer instructions on forum_hardest_1905, not 20%;
     // going on after both live, to a second square, or probing a square with three when none
-    // has two: 3% more.
+    // has two: 3% more; copies settled without naked singles: 19% more; skipping a square an
+    // earlier probe found both digits of alive: 2.7% more.
     fn probe(&mut self, steps: &mut u64) -> bool {
         while let Some((p, first, second)) = self.last_pair() {
             *steps += 1;
