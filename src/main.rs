@@ -1247,7 +1247,8 @@ impl Board {
     /// What band b alone says of digit d: each of its rows and boxes takes d once, in one of its
     /// three squares where they cross (a triad), so only triads that can be matched up stay
     /// (locked candidates); a box whose one column is left claims that column from the other
-    /// bands; a row with one square left is that square (hidden singles), filled on the board.
+    /// bands, and a column with none left is a dead end; a row with one square left is that
+    /// square (hidden singles), filled on the board.
     #[inline(never)] // inlined 27 times into `update`, it cost 17% more instructions
     fn update_band(&mut self, d: usize, b: usize) -> bool {
         let old = self.open[d][b];
@@ -1267,6 +1268,12 @@ impl Board {
         }
         self.open[d][b] = open;
         self.seen[d][b] = open;
+        // A column with no square left for d: a dead end found here rather than many steps on,
+        // 10% less time on forum_hardest_1905.
+        let all = self.open[d][0] | self.open[d][1] | self.open[d][2];
+        if (all | all >> 9 | all >> 18) & 0o777 != 0o777 {
+            return false;
+        }
 
         let solved = SINGLE[(open & 0o777) as usize]
             | SINGLE[(open >> 9 & 0o777) as usize] << 9
