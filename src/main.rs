@@ -1224,22 +1224,28 @@ impl Board {
     }
 
     /// Works every band with news through `update_band` until none has; false at a dead end.
-    // Measured: a digit's three bands compared at once, or bands before digits, 3-14% more.
+    /// Each round takes the bands that have news as it starts (bit 4d + b) and works them in
+    /// order; what those change waits for the next round.
+    // A branch on each band instead, working what changes in the same round: 6-13% more time
+    // for 2-3% fewer instructions (the 27 branches mispredict); a digit's three bands compared
+    // at once, or bands before digits: more of both.
     fn update(&mut self) -> bool {
         loop {
-            let mut news = false;
+            let mut news: u64 = 0;
             for d in 0..9 {
                 for b in 0..3 {
-                    if self.open[d][b] != self.seen[d][b] {
-                        news = true;
-                        if !self.update_band(d, b) {
-                            return false;
-                        }
-                    }
+                    news |= ((self.open[d][b] != self.seen[d][b]) as u64) << (4 * d + b);
                 }
             }
-            if !news {
+            if news == 0 {
                 return true;
+            }
+            while news != 0 {
+                let bit = news.trailing_zeros() as usize;
+                news &= news - 1;
+                if !self.update_band(bit / 4, bit % 4) {
+                    return false;
+                }
             }
         }
     }
@@ -1249,7 +1255,7 @@ impl Board {
     /// (locked candidates); a box whose one column is left claims that column from the other
     /// bands, and a column with none left is a dead end; a row with one square left is that
     /// square (hidden singles), filled on the board.
-    #[inline(never)] // inlined 27 times into `update`, it cost 17% more instructions
+    #[inline(always)] // into its one call in `update`: 2.4% less time
     fn update_band(&mut self, d: usize, b: usize) -> bool {
         let old = self.open[d][b];
         // Each index masked to 9 bits, even where it cannot be more: no bounds checks, 0.8% fewer
