@@ -949,6 +949,9 @@ pub(crate) struct Search {
     /// How many times dfs has been called or a square probed for this puzzle (each tries
     /// digits on a guess): the benchmark's measure of guessing.
     steps: u64,
+    /// What probing past a square whose two digits both live may still spend: probes that
+    /// found a dead end earn it, one each up to 10, and such a probe that finds none spends one.
+    credit: u32,
 }
 
 /// Candidates by digit and band: bit `9 * (x % 3) + y` of `open[d][x / 3]` says square (x, y)
@@ -981,6 +984,7 @@ impl Search {
             trail: [0; 81],
             filled: 0,
             steps: 0,
+            credit: 0,
         }
     }
 
@@ -1085,7 +1089,9 @@ impl Search {
     /// most trials die on the way, and placing as the board goes cost 20% more instructions.
     fn settle(&mut self) -> bool {
         let empty = self.board.empty;
-        self.board.settle() && self.board.probe(&mut self.steps) && self.catch_up(empty)
+        self.board.settle()
+            && self.board.probe(&mut self.steps, &mut self.credit)
+            && self.catch_up(empty)
     }
 
     /// Places in the arrays every square the board filled since it had `empty` left; false if
@@ -1168,20 +1174,29 @@ impl Board {
     /// Tries both digits of the last square in reading order with two left, where dfs comes
     /// last, each on a copy of the board: a digit that dead-ends leaves the other, and the probe
     /// goes on; both dead-end, a dead end; both live, a candidate neither copy keeps is gone, and
-    /// the probe goes on before that square, until three squares have been found live both ways.
-    // Stopping at the first such square: 6% more time on forum_hardest_1905 and 17clue, 1.5%
-    // less on kaggle; at the second, 4% more; at the fourth, the same. The first square with
-    // two instead of the last: 0.3% fewer instructions, not 20%. Probing a square with three
-    // when none has two: 3% more; copies settled without naked singles: 19% more; skipping a
-    // square an earlier probe found both digits of alive: 2.7% more.
-    fn probe(&mut self, steps: &mut u64) -> bool {
+    /// the probe goes on before that square while `credit` lasts, until three squares have been
+    /// found live both ways.
+    // Always stopping at the first such square: 6% more time on forum_hardest_1905 and 17clue;
+    // going on without credit: 1.7 times the time on puzzles with many solutions (17clue with
+    // two givens taken away), where both digits nearly always live; at the second or the fifth
+    // square, the same. The first square with two instead of the last: 0.3% fewer instructions,
+    // not 20%. Probing a square with three when none has two: 3% more; copies settled without
+    // naked singles: 19% more; skipping a square an earlier probe found both digits of alive:
+    // 2.7% more.
+    fn probe(&mut self, steps: &mut u64, credit: &mut u32) -> bool {
         let (mut before, mut live) = (81, 0);
         while let Some((p, first, second)) = self.last_pair(before) {
             *steps += 1;
             let (mut one, mut two) = (*self, *self);
             one.fill(p, first);
             two.fill(p, second);
-            match (one.settle(), two.settle()) {
+            let lives = (one.settle(), two.settle());
+            if lives != (true, true) {
+                *credit = (*credit + 1).min(10);
+            } else if live > 0 {
+                *credit -= 1;
+            }
+            match lives {
                 (false, false) => return false,
                 (true, false) => *self = one,
                 (false, true) => *self = two,
@@ -1190,7 +1205,7 @@ impl Board {
                         return false;
                     }
                     live += 1;
-                    if live == 3 {
+                    if live == 3 || *credit == 0 {
                         return true;
                     }
                     before = p;
