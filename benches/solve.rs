@@ -8,8 +8,9 @@
 //! any layout.
 //!
 //! Without FILE it looks for the public sets below in $SUDOKU_PUZZLES (default
-//! ../shared/puzzles, beside the repository) and says where to download those it does not find.
-//! Then it times `--generate`, and qqwing's generator beside it when `qqwing` is installed.
+//! ../shared/puzzles, beside the repository) and says where to download those it does not find;
+//! then it solves generated puzzles with givens taken away, which have many solutions. Then it
+//! times `--generate`, and qqwing's generator beside it when `qqwing` is installed.
 
 #[path = "../src/main.rs"]
 #[allow(dead_code)]
@@ -73,6 +74,7 @@ fn main() {
                 ),
             }
         }
+        bench("generated, 3 givens taken away", &many_solutions());
         generate();
     } else {
         for file in &named {
@@ -230,6 +232,19 @@ fn per_puzzle(puzzles: &[[u8; 81]]) -> (String, String, String) {
         format!("{} (line {})", micros(slowest), line),
         format!("{:.2}", steps as f64 / (TRIES * puzzles.len()) as f64),
     )
+}
+
+/// Puzzles with many solutions, as random tests make them: 2000 generated ones (`--seed 2`),
+/// each with its first, middle and last given taken away.
+fn many_solutions() -> Vec<u8> {
+    let (_, mut text) = run(&["--generate", "2000", "--seed", "2"], b"");
+    for line in text.chunks_mut(82) {
+        let givens: Vec<usize> = (0..81).filter(|&i| line[i] != b'.').collect();
+        for k in [0, givens.len() / 2, givens.len() - 1] {
+            line[givens[k]] = b'.';
+        }
+    }
+    text
 }
 
 /// `--generate` against qqwing's generator, and what the puzzles look like.
