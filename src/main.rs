@@ -949,9 +949,31 @@ pub(crate) struct Search {
     /// How many times dfs has been called or a square probed for this puzzle (each tries
     /// digits on a guess): the benchmark's measure of guessing.
     steps: u64,
-    /// What probing past a square whose two digits both live may still spend: probes that
-    /// found a dead end earn it, one each up to 10, and such a probe that finds none spends one.
-    credit: u32,
+    /// What probing may still spend (see `Credit`).
+    credit: Credit,
+}
+
+/// What probing may still spend: a square probed with both digits alive costs one, a dead end
+/// found (by a digit dfs tries or one a probe tries) earns two, up to 30; no credit, no probing.
+/// Puzzles with many solutions, where both digits nearly always live, so stop paying for it.
+// Probing whatever the credit: 1.4 to 1.6 times the time on puzzles with many solutions
+// (generated ones with three givens taken away, 17clue with two), `--count` on the empty grid
+// twice; 1% less on forum_hardest_1905.
+#[derive(Clone, Copy)]
+struct Credit(u32);
+
+impl Credit {
+    fn earn(&mut self) {
+        self.0 = (self.0 + 2).min(30);
+    }
+
+    fn spend(&mut self) {
+        self.0 -= 1;
+    }
+
+    fn left(self) -> bool {
+        self.0 > 0
+    }
 }
 
 /// Candidates by digit and band: bit `9 * (x % 3) + y` of `open[d][x / 3]` says square (x, y)
@@ -984,7 +1006,7 @@ impl Search {
             trail: [0; 81],
             filled: 0,
             steps: 0,
-            credit: 0,
+            credit: Credit(1),
         }
     }
 
@@ -1044,6 +1066,8 @@ impl Search {
                             Some((x, y)) => self.dfs(x, y, found),
                             None => !found(&self.grid),
                         };
+                    } else {
+                        self.credit.earn();
                     }
                 }
                 while self.filled > mark {
@@ -1174,27 +1198,29 @@ impl Board {
     /// Tries both digits of the last square in reading order with two left, where dfs comes
     /// last, each on a copy of the board: a digit that dead-ends leaves the other, and the probe
     /// goes on; both dead-end, a dead end; both live, a candidate neither copy keeps is gone, and
-    /// the probe goes on before that square while `credit` lasts, until three squares have been
-    /// found live both ways.
+    /// the probe goes on before that square, until three squares have been found live both
+    /// ways; all of it while `credit` lasts.
     // Always stopping at the first such square: 6% more time on forum_hardest_1905 and 17clue;
-    // going on without credit: 1.7 times the time on puzzles with many solutions (17clue with
-    // two givens taken away), where both digits nearly always live; at the second or the fifth
-    // square, the same. The first square with two instead of the last: 0.3% fewer instructions,
-    // not 20%. Probing a square with three when none has two: 3% more; copies settled without
-    // naked singles: 19% more; skipping a square an earlier probe found both digits of alive:
-    // 2.7% more.
-    fn probe(&mut self, steps: &mut u64, credit: &mut u32) -> bool {
+    // going on past it whatever the credit: 1.7 times the time on puzzles with many solutions;
+    // at the second or the fifth square, the same. The first square with two instead of the
+    // last: 0.3% fewer instructions, not 20%. Probing a square with three when none has two: 3%
+    // more; copies settled without naked singles: 19% more; skipping a square an earlier probe
+    // found both digits of alive: 2.7% more.
+    fn probe(&mut self, steps: &mut u64, credit: &mut Credit) -> bool {
         let (mut before, mut live) = (81, 0);
+        if !credit.left() {
+            return true;
+        }
         while let Some((p, first, second)) = self.last_pair(before) {
             *steps += 1;
             let (mut one, mut two) = (*self, *self);
             one.fill(p, first);
             two.fill(p, second);
             let lives = (one.settle(), two.settle());
-            if lives != (true, true) {
-                *credit = (*credit + 1).min(10);
-            } else if live > 0 {
-                *credit -= 1;
+            if lives == (true, true) {
+                credit.spend();
+            } else {
+                credit.earn();
             }
             match lives {
                 (false, false) => return false,
@@ -1205,7 +1231,7 @@ impl Board {
                         return false;
                     }
                     live += 1;
-                    if live == 3 || *credit == 0 {
+                    if live == 3 || !credit.left() {
                         return true;
                     }
                     before = p;
