@@ -1,0 +1,230 @@
+//! Dead ends deep below empty top rows: reading order once took minutes to refute them (every
+//! way of filling the rows above, again and again). They are answered at once now, and the
+//! answer is still the classic's. No timing is asserted: without the bound these runs would go
+//! on for minutes to hours, and CI's timeout fails them.
+
+mod common;
+
+use common::{allows, line, solved_grid, sudoku, Rng};
+
+/// No solution: rows 1 to 4 empty, the contradiction in the bottom rows (it took 324 s).
+const DEAD_DEEP: &str =
+    "........................................5...2......5.3........1...51.238...382..5";
+
+/// Many solutions, and digits early in reading order whose branches are dead ends that only
+/// the bottom rows refute: found by hill-climbing towards the slowest puzzles.
+const DEEP_WRONG_DIGITS: [&str; 7] = [
+    "..........5...8.3..........7....6....3..........1....3.2..6...5..4.7.....75......",
+    "...........................7.......8..9.681...8......6....8......6.......98...57.",
+    ".....................................95...73...6...5...5......67.......5..96.5.1.",
+    "....................................4.3....2..2954...1.3.45...8..28....6.9.36.4..",
+    ".............................528..97..915...8.7..3..1..978...4.854...7...........",
+    "........................2...........1.6..7....48...7.9..486.3..9......8..8.....6.",
+    ".....................................768.9..1891....6...948.6....759.8...6..3...5",
+];
+
+/// The square of unit u (rows, columns, boxes) at place i.
+fn unit(u: usize, i: usize) -> usize {
+    match u / 9 {
+        0 => 9 * u + i,
+        1 => 9 * i + u % 9,
+        _ => 9 * (u % 9 / 3 * 3 + i / 3) + u % 3 * 3 + i % 3,
+    }
+}
+
+/// Whether `grid` has a solution: the plain search, branching where the fewest ways are (the
+/// digits of one empty square, or the empty squares of one digit in one row, column or box).
+fn solvable(grid: &mut [u8; 81]) -> bool {
+    let mut best: Option<Vec<(usize, u8)>> = None;
+    let mut consider = |ways: Vec<(usize, u8)>| {
+        if best.as_ref().map_or(true, |b| ways.len() < b.len()) {
+            best = Some(ways);
+        }
+    };
+    for p in (0..81).filter(|&p| grid[p] == 0) {
+        consider(
+            (1..=9)
+                .filter(|&d| allows(grid, p, d))
+                .map(|d| (p, d))
+                .collect(),
+        );
+    }
+    for u in 0..27 {
+        for d in 1..=9 {
+            if (0..9).all(|i| grid[unit(u, i)] != d) {
+                let places = (0..9).map(|i| unit(u, i));
+                consider(
+                    places
+                        .filter(|&p| grid[p] == 0 && allows(grid, p, d))
+                        .map(|p| (p, d))
+                        .collect(),
+                );
+            }
+        }
+    }
+    let ways = match best {
+        None => return true,
+        Some(ways) => ways,
+    };
+    for (p, d) in ways {
+        grid[p] = d;
+        let found = solvable(grid);
+        grid[p] = 0;
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// The classic: squares in reading order, digits ascending, but skipping each digit after which
+/// `solvable` finds no solution, which changes nothing of the order. Calls `found` with each
+/// solution until it returns false.
+fn classic(grid: &mut [u8; 81], p: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
+    if p == 81 {
+        return !found(grid);
+    }
+    if grid[p] != 0 {
+        return classic(grid, p + 1, found);
+    }
+    for d in 1..=9 {
+        if allows(grid, p, d) {
+            grid[p] = d;
+            let stop = solvable(grid) && classic(grid, p + 1, found);
+            grid[p] = 0;
+            if stop {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The classic's first `limit` solutions of `puzzle` (none if givens clash).
+fn first_solutions(puzzle: &[u8; 81], limit: usize) -> Vec<String> {
+    let clash = (0..81).any(|p| {
+        let mut without = *puzzle;
+        without[p] = 0;
+        puzzle[p] != 0 && !allows(&without, p, puzzle[p])
+    });
+    let mut solutions = Vec::new();
+    if !clash && solvable(&mut puzzle.clone()) {
+        classic(&mut puzzle.clone(), 0, &mut |grid| {
+            solutions.push(line(grid));
+            solutions.len() < limit
+        });
+    }
+    solutions
+}
+
+/// `puzzle` with its digits relabelled and its columns moved within their stacks and its stacks
+/// among themselves: the same puzzle to the rules, another to reading order.
+fn relabelled(puzzle: &str, rng: &mut Rng) -> String {
+    let mut digits: Vec<char> = "123456789".chars().collect();
+    let mut stacks = [0, 1, 2];
+    rng.shuffle(&mut digits);
+    rng.shuffle(&mut stacks);
+    let mut columns = Vec::new();
+    for &s in &stacks {
+        let mut within = [0, 1, 2];
+        rng.shuffle(&mut within);
+        columns.extend(within.iter().map(|c| 3 * s + c));
+    }
+    let squares: Vec<char> = puzzle.chars().collect();
+    (0..81)
+        .map(|p| match squares[9 * (p / 9) + columns[p % 9]] {
+            '.' => '.',
+            c => digits[c as usize - '1' as usize],
+        })
+        .collect()
+}
+
+/// Puzzles of the kind that hid the slowest dead ends: 2 to 5 empty top rows, 14 to 30 givens
+/// below taken from a solved grid, and in most one given changed to a digit its row, column and
+/// box do not hold.
+fn empty_top_puzzles(rng: &mut Rng, count: usize) -> Vec<[u8; 81]> {
+    let mut puzzles = Vec::new();
+    while puzzles.len() < count {
+        let solved = solved_grid(rng);
+        let top = 2 + rng.below(4);
+        let mut below: Vec<usize> = (9 * top..81).collect();
+        rng.shuffle(&mut below);
+        let mut puzzle = [0; 81];
+        for &p in &below[..14 + rng.below(17)] {
+            puzzle[p] = solved[p];
+        }
+        if rng.below(5) > 0 {
+            let p = below[0];
+            puzzle[p] = 0;
+            let d = 1 + rng.below(9) as u8;
+            puzzle[p] = if allows(&puzzle, p, d) { d } else { solved[p] };
+        }
+        puzzles.push(puzzle);
+    }
+    puzzles
+}
+
+#[test]
+fn a_dead_end_below_empty_rows_is_answered_in_every_mode() {
+    let input = format!("{}\n", DEAD_DEEP);
+    let run = sudoku(&["--count"], input.as_bytes());
+    assert_eq!((run.status, run.stdout()), (1, String::from("0\n")));
+    assert_eq!(run.stderr, "puzzle 1 (line 1): no solution\n");
+    let run = sudoku(&[], input.as_bytes());
+    assert_eq!((run.status, run.stdout()), (1, input.clone()));
+    assert_eq!(run.stderr, "puzzle 1 (line 1): no solution\n");
+    let run = sudoku(&["--all"], input.as_bytes());
+    assert_eq!((run.status, run.stdout()), (1, String::new()));
+}
+
+#[test]
+fn so_are_its_relabellings_and_the_puzzle_less_each_given() {
+    // Each relabelling took over 5 s before; so do 6 of its 14 puzzles less one given.
+    let mut rng = Rng::new(324);
+    let mut puzzles: Vec<String> = (0..20).map(|_| relabelled(DEAD_DEEP, &mut rng)).collect();
+    for (p, c) in DEAD_DEEP.char_indices().filter(|&(_, c)| c != '.') {
+        puzzles.push(format!(
+            "{}.{}",
+            &DEAD_DEEP[..p],
+            &DEAD_DEEP[p + c.len_utf8()..]
+        ));
+    }
+    let input: String = puzzles.iter().map(|p| format!("{}\n", p)).collect();
+    let run = sudoku(&["--count", "--limit", "2"], input.as_bytes());
+    let expected: String = puzzles
+        .iter()
+        .map(|p| format!("{}\n", first_solutions(&common::cells(p), 2).len()))
+        .collect();
+    assert_eq!(run.stdout(), expected);
+    assert!(expected.starts_with(&"0\n".repeat(20)));
+    assert!(
+        expected.contains('2'),
+        "some puzzle less a given has solutions"
+    );
+}
+
+#[test]
+fn the_answer_and_the_order_of_all_stay_the_classics_where_dead_ends_lie_deep() {
+    let mut rng = Rng::new(166);
+    let mut puzzles: Vec<String> = DEEP_WRONG_DIGITS.iter().map(|p| p.to_string()).collect();
+    puzzles.extend(DEEP_WRONG_DIGITS.iter().map(|p| relabelled(p, &mut rng)));
+    puzzles.extend(empty_top_puzzles(&mut rng, 40).iter().map(line));
+    let mut solved = 0;
+    for puzzle in &puzzles {
+        let first = first_solutions(&common::cells(puzzle), 3);
+        let input = format!("{}\n", puzzle);
+        let run = sudoku(&[], input.as_bytes());
+        let answer = first.first().map_or(puzzle.clone(), String::clone);
+        assert_eq!(run.stdout(), format!("{}\n", answer), "{}", puzzle);
+        let run = sudoku(&["--all", "--limit", "3"], input.as_bytes());
+        let all: Vec<String> = run.stdout().lines().map(String::from).collect();
+        assert_eq!(all, first, "{}", puzzle);
+        solved += !first.is_empty() as usize;
+    }
+    assert!(
+        solved >= 30,
+        "only {} of {} have a solution",
+        solved,
+        puzzles.len()
+    );
+}
