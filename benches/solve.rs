@@ -9,8 +9,9 @@
 //!
 //! Without FILE it looks for the public sets below in $SUDOKU_PUZZLES (default
 //! ../shared/puzzles, beside the repository) and says where to download those it does not find;
-//! then it solves generated puzzles with givens taken away, which have many solutions. Then it
-//! times `--generate`, and qqwing's generator beside it when `qqwing` is installed.
+//! then it solves generated puzzles with givens taken away, which have many solutions, and the
+//! slowest puzzles found. Then it times `--generate`, and qqwing's generator beside it when
+//! `qqwing` is installed.
 
 #[path = "../src/main.rs"]
 #[allow(dead_code)]
@@ -75,6 +76,7 @@ fn main() {
             }
         }
         bench("generated, 3 givens taken away", &many_solutions());
+        slowest();
         generate();
     } else {
         for file in &named {
@@ -247,6 +249,59 @@ fn many_solutions() -> Vec<u8> {
         }
     }
     text
+}
+
+/// The slowest puzzles found, with their number of solutions (2: two or more): puzzles with
+/// empty top rows and givens below, and random orientations of the hardest sets, climbed towards
+/// the slowest; the first took 238 s before the search checked digits past a budget.
+const SLOWEST: [(&str, &[u8]); 6] = [
+    (
+        "........................................5...2......5.3........1...51.238...382..5",
+        b"0",
+    ),
+    (
+        ".........................................26.8.86..7..4..8...2..6.9..1.4..1.6.9...",
+        b"0",
+    ),
+    (
+        ".....................................9....4........39.......8..98....643364...9..",
+        b"0",
+    ),
+    (
+        "..7..68......3...6..6..82......1.5....58...2......5.68..2..16...7..4....9......7.",
+        b"1",
+    ),
+    (
+        "...........................52..8..41..........1......2..793.514.3.....2.2....4.6.",
+        b"2",
+    ),
+    (
+        ".....................................79.8.....8.6..19............8.....2197..5.8.",
+        b"2",
+    ),
+];
+
+/// The slowest puzzles found, one at a time, each counted to two to check it.
+fn slowest() {
+    let puzzles: Vec<[u8; 81]> = SLOWEST
+        .iter()
+        .filter_map(|(p, _)| lines_of_81(p.as_bytes()))
+        .flatten()
+        .collect();
+    let input: String = SLOWEST.iter().map(|(p, _)| format!("{}\n", p)).collect();
+    let expected: Vec<u8> = SLOWEST.iter().flat_map(|(_, n)| [n[0], b'\n']).collect();
+    let counted = run(&["--count", "--limit", "2"], input.as_bytes()).1 == expected;
+    let (median, slowest, steps) = per_puzzle(&puzzles);
+    println!(
+        "{:<31} {:>7} {:>10} {:>10} {:>22} {:>11}{}",
+        "slowest found (0, 1, 2+ sol.)",
+        puzzles.len(),
+        "-",
+        median,
+        slowest,
+        steps,
+        if counted { "" } else { "   WRONG" }
+    );
 }
 
 /// `--generate` against qqwing's generator, and what the puzzles look like.
