@@ -2,31 +2,22 @@
 //! and writes, for every puzzle, the answer the classic writes: its smallest solution.
 //!
 //! Glossary:
-//! - `x`, `y`: the row and column of a square, 0 to 8 from the top left; `p = 9 * x + y`.
-//! - `d`, `e`: digits 0 to 8, standing for `d + 1`, so that they index the arrays below.
-//! - `row[x][d]`, `col[y][d]`: digit d is already used in row x, in column y.
-//! - `cell[x / 3][y / 3][d]`: digit d is already used in the 3x3 box holding square (x, y).
-//! - `dfs(x, y)`: tries each digit still allowed at (x, y), and searches on from there.
-//! - `b`, band: three rows of boxes, rows 3b to 3b + 2; `i`: a square's bit in its band.
-//! - `open[d][b]`: the squares of band b that can still take digit d (the candidate board).
-//! - `r`, `k`: a row of a band (0 to 2) and a box of a band (0 to 2); a triad is where they cross.
-//! - probe: both digits of a square with two left tried on copies of the board, keeping what
-//!   that proves (a digit that dead-ends is out).
-//!
-//! Input: puzzles of 81 squares in reading order, each line giving a puzzle whole rows, from
-//! standard input or the files named: `1`-`9` are givens, `.` `0` `?` `_` `*` blanks; spaces,
-//! `|+-=,;[]{}"'` and box-drawing characters are layout, `#` starts a comment, the rest of a line
-//! after a puzzle's 81st square is trailing text, a line starting with a letter is a label up to
-//! its last `=`, a line `end` ends the input, and a first line holding a lone number (a test
-//! count) is skipped.
-//! Output: the input again with every blank filled in (`--count`, `--all`, `--generate`: see
-//! `USAGE`). Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or
-//! usage, or a failure to read or write.
+//! - square: one of the 81 places of the grid; `x`, `y` its row and column, 0 to 8 from the top
+//!   left, `p = 9 * x + y`; box: one of the nine 3x3 blocks.
+//! - `d`: a digit 0 to 8, standing for `d + 1`, so that it indexes the arrays.
+//! - `row[x][d]`, `col[y][d]`, `cell[x / 3][y / 3][d]`: digit d is used in row x, in column y,
+//!   in the box of square (x, y).
+//! - `dfs(x, y)`: tries each digit those arrays allow at (x, y), the first empty square in
+//!   reading order, and searches on; `place` and `remove` put a digit in and take it back.
+//! - band `b`: rows 3b to 3b + 2; `i`: a square's bit in its band, `9 * (x % 3) + y`.
+//! - board: `open[d][b]`, the squares of band b that can still take digit d; it settles (fills
+//!   what its rules force) and probes (tries both digits of a square with two left).
+//! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
 
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::mem::{replace, take};
 
 const VERSION: &str = "0.2.0";
@@ -53,13 +44,15 @@ or a failure to read or write.
 
 fn main() {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    let stderr = io::stderr();
+    let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let status = run(&args, &mut stdin.lock(), &mut out, &mut stderr.lock());
     std::process::exit(status);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The command line: what to do with which inputs, and the exit status.
+// ---------------------------------------------------------------------------------------------
 
 /// What to write for each puzzle.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -68,7 +61,7 @@ enum Mode {
     Solve,
     /// The number of solutions, one line per puzzle.
     Count,
-    /// The puzzle's text filled in once for every solution.
+    /// The puzzle's block filled in once for every solution.
     All,
 }
 
@@ -82,7 +75,6 @@ struct Options<'a> {
     files: Vec<&'a OsString>,
 }
 
-/// What the command line asks for.
 enum Command<'a> {
     Help,
     Version,
@@ -92,26 +84,19 @@ enum Command<'a> {
 /// Reads the command line; Err says why it is not a valid one.
 fn parse<'a>(args: &'a [OsString]) -> Result<Command<'a>, String> {
     let (mut mode, mut limit, mut generate, mut seed) = (Mode::Solve, None, None, None);
-    let mut files = Vec::new();
+    let (mut files, mut options_end) = (Vec::new(), false);
     let mut args = args.iter();
-    let mut options_end = false;
     while let Some(arg) = args.next() {
         let text = arg.to_string_lossy();
         if options_end || !text.starts_with('-') || text == "-" {
             files.push(arg);
             continue;
         }
-        let mut number = |name: &str| -> Result<u64, String> {
-            let value = args.next().map(|v| v.to_string_lossy().into_owned());
-            match value.as_deref().map(str::parse::<u64>) {
-                Some(Ok(n)) => Ok(n),
-                Some(Err(_)) => Err(format!(
-                    "{} takes a whole number, not '{}'",
-                    name,
-                    value.unwrap_or_default()
-                )),
-                None => Err(format!("{} takes a whole number", name)),
-            }
+        let mut number = |name: &str| match args.next().map(|v| v.to_string_lossy()) {
+            Some(v) => v
+                .parse::<u64>()
+                .map_err(|_| format!("{} takes a whole number, not '{}'", name, v)),
+            None => Err(format!("{} takes a whole number", name)),
         };
         let wanted = match &*text {
             "-h" | "--help" => return Ok(Command::Help),
@@ -125,7 +110,7 @@ fn parse<'a>(args: &'a [OsString]) -> Result<Command<'a>, String> {
             "--limit" => {
                 limit = Some(number("--limit")?).filter(|&n| n > 0);
                 if limit.is_none() {
-                    return Err(String::from("--limit takes a whole number from 1 up"));
+                    return Err("--limit takes a whole number from 1 up".into());
                 }
                 continue;
             }
@@ -140,25 +125,21 @@ fn parse<'a>(args: &'a [OsString]) -> Result<Command<'a>, String> {
             _ => return Err(format!("unknown option '{}'", text)),
         };
         if mode != Mode::Solve && mode != wanted {
-            return Err(String::from("--count and --all do not go together"));
+            return Err("--count and --all do not go together".into());
         }
         mode = wanted;
     }
     if limit.is_some() && mode == Mode::Solve {
-        return Err(String::from("--limit goes with --count or --all"));
+        return Err("--limit goes with --count or --all".into());
     }
     if seed.is_some() && generate.is_none() {
-        return Err(String::from("--seed goes with --generate"));
+        return Err("--seed goes with --generate".into());
     }
     if generate.is_some() && (mode != Mode::Solve || !files.is_empty()) {
-        return Err(String::from(
-            "--generate takes no other option but --seed, and no file",
-        ));
+        return Err("--generate takes no other option but --seed, and no file".into());
     }
     if files.iter().filter(|f| **f == "-").count() > 1 {
-        return Err(String::from(
-            "- is named twice: standard input is read once",
-        ));
+        return Err("- is named twice: standard input is read once".into());
     }
     Ok(Command::Work(Options {
         mode,
@@ -192,62 +173,47 @@ pub(crate) fn run(
             Err(e) => output_failed(err, e, 0),
         };
     }
-
-    let output = streams::output();
-    let mut status = 0;
+    let (mut status, mut search) = (0, Search::new());
+    let dash = OsString::from("-");
     let named = !options.files.is_empty();
-    let stdin_name = OsString::from("-");
-    let inputs = if named {
-        options.files.clone()
-    } else {
-        vec![&stdin_name]
-    };
-    for file in inputs {
-        let shown = if file == "-" {
-            "(standard input)".into() // as grep names it
-        } else {
-            file.to_string_lossy()
-        };
-        // Messages name the file when files are named; --count lines too when there are several.
-        let name = if named {
-            format!("{}: ", shown)
-        } else {
-            String::new()
-        };
-        let label = if options.files.len() > 1 {
-            format!("{}:", shown)
-        } else {
-            String::new()
+    let files = if named { options.files } else { vec![&dash] };
+    let several = files.len() > 1;
+    for file in files {
+        let shown = match file.to_str() {
+            Some("-") => "(standard input)".into(), // as grep names it
+            _ => file.to_string_lossy(),
         };
         let task = Task {
             mode: options.mode,
             limit: options.limit,
-            name: &name,
-            label: &label,
+            // Messages name the file when files are named; --count lines when there are several.
+            name: if named {
+                format!("{}: ", shown)
+            } else {
+                String::new()
+            },
+            label: if several {
+                format!("{}:", shown)
+            } else {
+                String::new()
+            },
         };
-        let result = if file == "-" {
-            solve_input(task, stdin, out, err)
-        } else {
-            match File::open(file) {
-                Ok(mut f) => match streams::not_the_output(&f, output) {
-                    Ok(()) => solve_input(task, &mut f, out, err),
-                    Err(why) => Err(Stop::Unread(why)),
-                },
-                Err(e) => Err(Stop::Unread(streams::describe(&e))),
-            }
-        };
-        match result {
-            Ok(true) => {}
-            Ok(false) => status = status.max(1),
-            Err(Stop::Input(e)) => {
-                say(err, format!("{}{}\n", name, e));
-                status = 2;
-            }
-            Err(Stop::Unread(why)) => {
+        let answered = match open(file, stdin) {
+            Ok(mut input) => answer(&task, &mut *input, out, err, &mut search),
+            Err(why) => {
                 say(err, format!("sudoku: {}: {}\n", shown, why));
                 status = 2;
+                continue;
             }
-            Err(Stop::Output(e)) => return output_failed(err, e, status),
+        };
+        match answered {
+            Ok(true) => {}
+            Ok(false) => status = status.max(1),
+            Err(Stop::Read(e)) => {
+                say(err, format!("{}{}\n", task.name, e));
+                status = 2;
+            }
+            Err(Stop::Write(e)) => return output_failed(err, e, status),
         }
     }
     finish(out, err, b"", status)
@@ -274,658 +240,369 @@ fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
     }
     say(
         err,
-        format!(
-            "sudoku: cannot write the output: {}\n",
-            streams::describe(&e)
-        ),
+        format!("sudoku: cannot write the output: {}\n", describe(&e)),
     );
     2
 }
 
-/// What the operating system can tell of the streams: `sudoku F >> F` would read its own output
-/// for ever, so an input that is the output is refused (on Unix; elsewhere the checks pass).
+/// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
+fn describe(e: &io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
+    }
+}
+
+/// Opens FILE, or standard input for `-`. A directory is refused, as the usual tools refuse it,
+/// and so is the file the output goes to: `sudoku F >> F` would read its own output for ever.
+fn open<'a>(file: &OsString, stdin: &'a mut dyn Read) -> Result<Box<dyn Read + 'a>, String> {
+    let (input, meta): (Box<dyn Read>, _) = if file == "-" {
+        (Box::new(stdin), std::fs::metadata("/dev/fd/0").ok())
+    } else {
+        let f = File::open(file).map_err(|e| describe(&e))?;
+        let meta = f.metadata().ok();
+        (Box::new(f), meta)
+    };
+    let output = std::fs::metadata("/dev/fd/1").ok();
+    match (meta.as_ref(), output.as_ref()) {
+        (Some(m), _) if m.is_dir() => Err("Is a directory".into()),
+        (Some(m), Some(o)) if same_file(m, o) => Err("input file is output file".into()),
+        _ => Ok(input),
+    }
+}
+
+/// Both are the same regular file (on Unix; elsewhere the check passes).
 // A closed standard stream cannot be told here: Rust's runtime puts /dev/null there before
-// main, open both ways, as Python's subprocess.DEVNULL is; a check on that misread harnesses.
-mod streams {
-    use std::fs::File;
-    use std::io;
+// main, open both ways, as Python's subprocess.DEVNULL is; a check on that misreads harnesses.
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.is_file() && (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
 
-    /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
-    pub fn describe(e: &io::Error) -> String {
-        let text = e.to_string();
-        match text.find(" (os error ") {
-            Some(at) => text[..at].to_string(),
-            None => text,
-        }
-    }
-
-    /// The regular file standard output goes to, if it does, as (device, inode).
-    pub type Output = Option<(u64, u64)>;
-
-    #[cfg(unix)]
-    pub fn output() -> Output {
-        use std::os::unix::fs::MetadataExt;
-        let m = std::fs::metadata("/dev/fd/1").ok()?;
-        Some((m.dev(), m.ino())).filter(|_| m.is_file())
-    }
-
-    /// Err when `file` is the file the output goes to.
-    #[cfg(unix)]
-    pub fn not_the_output(file: &File, output: Output) -> Result<(), String> {
-        use std::os::unix::fs::MetadataExt;
-        match (file.metadata(), output) {
-            (Ok(m), Some(output)) if (m.dev(), m.ino()) == output => {
-                Err(String::from("input file is output file"))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    #[cfg(not(unix))]
-    pub fn output() -> Output {
-        None
-    }
-
-    #[cfg(not(unix))]
-    pub fn not_the_output(_: &File, _: Output) -> Result<(), String> {
-        Ok(())
-    }
+#[cfg(not(unix))]
+fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
+    false
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading: bytes in, whole pieces out (text to pass on, or a puzzle with its text), so that
-// nothing of a broken puzzle or line is ever written.
+// Reading: bytes in, a line at a time, whole pieces out (text, or a puzzle with its text), so
+// that nothing of a broken puzzle or line is ever written.
 // ---------------------------------------------------------------------------------------------
 
-/// Why a run over one input stopped early.
-enum Stop {
-    /// The input could not be read, or is not puzzles: reported, and the next input is read.
-    Input(ReadError),
-    /// The input cannot be read at all (missing, unreadable, the output itself): reported as the
-    /// usual tools do, and the next input is read.
-    Unread(String),
-    /// Standard output failed: nothing more can be done.
-    Output(io::Error),
-}
-
-impl From<io::Error> for Stop {
-    fn from(e: io::Error) -> Stop {
-        Stop::Output(e)
-    }
-}
+/// A line longer than this, its line break left out, is refused, and so is a puzzle whose
+/// lines together are: memory stays bounded.
+const LONGEST: usize = 1 << 20;
 
 /// A reading error, where it was found: line and column counted from 1, columns in bytes.
 struct ReadError {
     line: usize,
     column: usize,
-    problem: Problem,
-}
-
-enum Problem {
-    Read(io::Error),
-    Unexpected(u8),
-    /// A letter after a puzzle's first square and before its last.
-    Letter(u8, Opened),
-    /// A line gave the puzzle this many squares, not whole rows.
-    Rows(usize, Opened),
-    EndsInside(Opened),
-    TooLong,
-    NoPuzzle,
-}
-
-/// Which puzzle was being read: its number, the line it starts on, the squares it has.
-struct Opened(usize, usize, usize);
-
-impl fmt::Display for Opened {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let Opened(number, line, squares) = *self;
-        write!(
-            f,
-            "puzzle {} (line {}) with {} of its 81 squares",
-            number, line, squares
-        )
-    }
+    what: String,
 }
 
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "line {}, column {}: ", self.line, self.column)?;
-        match self.problem {
-            Problem::Read(ref e) => write!(f, "cannot read: {}", streams::describe(e)),
-            Problem::Unexpected(b) if b.is_ascii_graphic() => {
-                write!(f, "unexpected character '{}'", b as char)
-            }
-            Problem::Unexpected(b) => write!(f, "unexpected byte 0x{:02X}", b),
-            Problem::Letter(b, ref p) => write!(f, "letter '{}' inside {}", b as char, p),
-            Problem::Rows(squares, ref p) => write!(
-                f,
-                "{} square{} on this line, not whole rows of 9, for {}",
-                squares,
-                if squares == 1 { "" } else { "s" },
-                p
-            ),
-            Problem::EndsInside(ref p) => write!(f, "the input ends inside {}", p),
-            Problem::TooLong => write!(
-                f,
-                "over 1 MiB of text held back, waiting for its line or puzzle to end"
-            ),
-            Problem::NoPuzzle => write!(f, "no puzzle in the input"),
-        }
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.what
+        )
     }
 }
 
-/// Text read and not written yet. A run of one byte is kept as the byte and a count, so that a
-/// line of spaces of any length takes a few bytes; other text is kept as it is.
-#[derive(Clone, Default)]
-struct Held {
-    bytes: Vec<u8>,
-    /// `(i, n)`: `bytes[i]` stands `n` more times right after itself.
-    runs: Vec<(usize, u64)>,
-    /// How many times the last byte stands at the end of `bytes`; `RUN` once a run, 0 after a square.
-    same: usize,
+/// What the reader hands on, all of a line at once.
+enum Piece {
+    /// A line that holds no square; true when it holds layout only (a drawn grid's border).
+    Text(Vec<u8>, bool),
+    Puzzle(Box<Puzzle>),
 }
 
-/// The length from which a run of one byte is counted instead of kept.
-const RUN: usize = 8;
-
-/// Held text beyond this is refused: only a line of mixed layout or labels runs so long.
-const HOLD_MAX: usize = 1 << 20;
-
-impl Held {
-    fn push(&mut self, b: u8) {
-        if self.same > 0 && self.bytes.last() == Some(&b) {
-            if self.same == RUN {
-                if let Some(run) = self.runs.last_mut() {
-                    run.1 += 1;
-                }
-                return;
-            }
-            self.same += 1;
-            if self.same == RUN {
-                let i = self.bytes.len() + 1 - RUN;
-                self.bytes.truncate(i + 1);
-                self.runs.push((i, RUN as u64 - 1));
-                return;
-            }
-        } else {
-            self.same = 1;
-        }
-        self.bytes.push(b);
-    }
-
-    /// Pushes a square, which always stands alone (the writer puts its digit there); its index.
-    fn push_square(&mut self, b: u8) -> usize {
-        self.same = 0;
-        self.bytes.push(b);
-        self.bytes.len() - 1
-    }
-
-    fn size(&self) -> usize {
-        self.bytes.len() + self.runs.len() * std::mem::size_of::<(usize, u64)>()
-    }
-
-    fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
-    }
-
-    fn clear(&mut self) {
-        self.bytes.clear();
-        self.runs.clear();
-        self.same = 0;
-    }
-
-    /// The text from `at` on; `self` keeps what stands before it.
-    fn split_off(&mut self, at: usize) -> Held {
-        let k = self.runs.partition_point(|run| run.0 < at);
-        let runs = self.runs.split_off(k);
-        self.same = 0;
-        Held {
-            bytes: self.bytes.split_off(at),
-            runs: runs.into_iter().map(|(i, n)| (i - at, n)).collect(),
-            same: 0,
-        }
-    }
-
-    /// Every byte, runs spelled out.
-    fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        let mut runs = self.runs.iter().peekable();
-        self.bytes.iter().enumerate().flat_map(move |(i, &b)| {
-            let more = runs.next_if(|run| run.0 == i).map_or(0, |run| run.1);
-            std::iter::repeat(b).take(1 + more as usize)
-        })
-    }
-
-    /// Writes the text with `bytes` in place of its own (the same text with digits filled in).
-    fn write(&self, bytes: &[u8], out: &mut dyn Write) -> io::Result<()> {
-        let mut from = 0;
-        for &(i, n) in &self.runs {
-            out.write_all(&bytes[from..=i])?;
-            let chunk = [bytes[i]; 512];
-            let mut left = n;
-            while left > 0 {
-                let k = left.min(chunk.len() as u64) as usize;
-                out.write_all(&chunk[..k])?;
-                left -= k as u64;
-            }
-            from = i + 1;
-        }
-        out.write_all(&bytes[from..])
-    }
-}
-
-/// A puzzle as read: its squares in reading order (0 for a blank) and where they stand in its text.
-#[derive(Clone)]
+/// A puzzle as read: its squares in reading order (0 for a blank), its text and where each
+/// square stands in it, and the label before it on its first line (`board =`), if any.
 struct Puzzle {
     number: usize,
     line: usize,
     givens: [u8; 81],
-    at: [usize; 81],
+    at: [u32; 81],
     /// How many squares are read.
     n: usize,
+    label: Vec<u8>,
+    text: Vec<u8>,
 }
 
-/// What a byte is to the reader.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Class {
-    /// A given digit, or 0 for a blank.
-    Square(u8),
-    White,
-    Newline,
-    Layout,
-    Hash,
-    Letter,
-    /// The first byte of a box-drawing character, U+2500 to U+257F: E2 94|95 80..BF.
-    BoxDrawing,
-    Other,
+/// Puzzle `number` (line `line`) with `n` squares read, as messages name it.
+fn named(number: usize, line: usize, n: usize) -> String {
+    format!(
+        "puzzle {} (line {}) with {} of its 81 squares",
+        number, line, n
+    )
 }
 
-const CLASS: [Class; 256] = classes();
+/// What each byte is to the reader: a square's digit (0 for a blank), or one of the kinds below.
+const CLASS: [u8; 256] = classes();
+/// White space and layout: skipped when reading, kept when writing.
+const LAYOUT: u8 = 10;
+const HASH: u8 = 11;
+const LETTER: u8 = 12;
+/// The first byte of a box-drawing character, U+2500 to U+257F: E2 94|95 80..BF.
+const BOX_DRAWING: u8 = 13;
+const OTHER: u8 = 14;
 
-const fn classes() -> [Class; 256] {
-    let mut table = [Class::Other; 256];
+const fn classes() -> [u8; 256] {
+    let mut table = [OTHER; 256];
     let mut b = 0;
     while b < 256 {
         table[b] = match b as u8 {
-            c @ b'1'..=b'9' => Class::Square(c - b'0'),
-            b'.' | b'0' | b'?' | b'_' | b'*' => Class::Square(0),
-            b' ' | b'\t' | b'\r' => Class::White,
-            b'\n' => Class::Newline,
-            b'|' | b'+' | b'-' | b'=' | b',' | b';' | b'[' | b']' | b'{' | b'}' | b'"' | b'\'' => {
-                Class::Layout
-            }
-            b'#' => Class::Hash,
-            b'A'..=b'Z' | b'a'..=b'z' => Class::Letter,
-            0xE2 => Class::BoxDrawing,
-            _ => Class::Other,
+            c @ b'0'..=b'9' => c - b'0',
+            b'.' | b'?' | b'_' | b'*' => 0,
+            b' ' | b'\t' | b'\r' | b'\n' | b'|' | b'+' | b'-' | b'=' | b',' | b';' | b'['
+            | b']' | b'{' | b'}' | b'"' | b'\'' => LAYOUT,
+            b'#' => HASH,
+            b'A'..=b'Z' | b'a'..=b'z' => LETTER,
+            0xE2 => BOX_DRAWING,
+            _ => OTHER,
         };
         b += 1;
     }
     table
 }
 
-/// What the line being read has shown so far.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Line {
-    /// Only white space yet: maybe empty, the `end` line or the count line.
-    Blank,
-    /// So many letters of `end`, then white space: maybe the `end` line.
-    End(usize),
-    /// So many digits, then white space if true: maybe the count line.
-    Count(usize, bool),
-    /// A label; once it has an `=`, where the text after the last one starts in `held` and the
-    /// column of that `=`.
-    Label(Option<(usize, usize)>),
-    /// After `#`.
-    Comment,
-    /// Cells and layout.
-    Squares,
-    /// So many bytes of a box-drawing character.
-    BoxDrawing(usize),
-    /// Right after a puzzle's 81st square, where a square starts the next puzzle.
-    Full,
-    /// The rest of the line after a puzzle's 81st square.
-    Trailing,
-}
-
-/// Reads one input and hands each piece on to the writer once it is whole: the text of a line
-/// that holds no puzzle, or a puzzle with its text, up to the end of its last line.
-struct Reader {
+/// Reads one input a line at a time and hands on its pieces.
+struct Reader<'a> {
+    input: BufReader<&'a mut dyn Read>,
+    /// The line being read, its line break included, and its number.
+    text: Vec<u8>,
     line: usize,
-    /// Bytes of the line read so far.
-    column: usize,
-    state: Line,
-    count_allowed: bool,
-    /// The open puzzle's text, then the current line's, not handed on yet.
-    held: Held,
-    /// A label before the text read after its `=`, when the line holds the puzzle.
-    lead: Held,
-    puzzle: Puzzle,
-    /// The squares the current line has given the open puzzle.
-    row_squares: usize,
+    /// A puzzle begun on an earlier line.
+    open: Option<Box<Puzzle>>,
     puzzles: usize,
+    /// A line with more than white space has been read: no count line any more.
+    begun: bool,
+    /// Where the input ended, once it has.
+    over: Option<(usize, usize)>,
 }
 
-const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
-
-impl Reader {
-    fn new() -> Reader {
+impl<'a> Reader<'a> {
+    fn new(input: &'a mut dyn Read) -> Reader<'a> {
         Reader {
-            line: 1,
-            column: 0,
-            state: Line::Blank,
-            count_allowed: true,
-            held: Held::default(),
-            lead: Held::default(),
-            puzzle: Puzzle {
-                number: 0,
-                line: 0,
-                givens: [0; 81],
-                at: [0; 81],
-                n: 0,
-            },
-            row_squares: 0,
+            input: BufReader::with_capacity(1 << 16, input),
+            text: Vec::new(),
+            line: 0,
+            open: None,
             puzzles: 0,
+            begun: false,
+            over: None,
         }
     }
 
-    /// Reads the whole input, or up to its `end` line.
-    fn read(mut self, input: &mut dyn Read, w: &mut Writer) -> Result<(), Stop> {
-        let mut buf = vec![0u8; 1 << 16];
-        let mut head = 0;
-        while head < BYTE_ORDER_MARK.len() {
-            match input.read(&mut buf[head..BYTE_ORDER_MARK.len()]) {
-                Ok(0) => break,
-                Ok(k) => head += k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(self.broken(self.column + 1, Problem::Read(e))),
+    /// Nothing read is waiting: the next line may have to wait for the input.
+    fn waiting(&self) -> bool {
+        self.input.buffer().is_empty()
+    }
+
+    /// Puts the pieces of the next line in `pieces` (none for the count line); false at the
+    /// end of the input or at the `end` line.
+    fn next(&mut self, pieces: &mut Vec<Piece>) -> Result<bool, ReadError> {
+        pieces.clear();
+        if let Some((line, column)) = self.over {
+            return self.end(line, column);
+        }
+        let newline = self.read_line()?;
+        if self.line == 1 && self.text.starts_with(b"\xEF\xBB\xBF") {
+            self.text.drain(..3); // a byte-order mark
+        }
+        if !newline {
+            self.over = Some((self.line, self.text.len() + 1));
+            if self.text.is_empty() {
+                return self.next(pieces);
             }
         }
-        let skip = if &buf[..head] == BYTE_ORDER_MARK {
-            head
+        let text = take(&mut self.text);
+        let body = text.len() - newline as usize;
+        let words = trim(&text[..body]);
+        let (mut label, mut from) = (Vec::new(), 0);
+        if self.open.is_none() && !words.is_empty() {
+            let first = !replace(&mut self.begun, true);
+            if first && words.len() <= 8 && words.iter().all(u8::is_ascii_digit) {
+                self.text = text;
+                return Ok(true); // the count of test cases some judges send first
+            }
+            if words.eq_ignore_ascii_case(b"end") {
+                return self.end(self.line, 1);
+            }
+            if words[0].is_ascii_alphabetic() {
+                // A label, up to its last `=`: what follows is read.
+                from = text[..body]
+                    .iter()
+                    .rposition(|&b| b == b'=')
+                    .map_or(body, |at| at + 1);
+                label = text[..from].to_vec();
+            }
+        }
+        let squares = self.squares(&text, body, from, label, pieces)?;
+        if squares == 0 && self.open.is_none() {
+            // Layout only, as a drawn grid's border: no label, no comment, not empty.
+            let layout = from == 0 && !text.contains(&b'#') && !trim(&text).is_empty();
+            pieces.push(Piece::Text(text, layout));
         } else {
-            0
-        };
-        let mut going = self.feed(&buf[skip..head], w)?;
-        while going {
-            // Answers already found go out before a read that may wait (a person at a terminal).
-            w.flush()?;
-            let k = match input.read(&mut buf) {
-                Ok(0) => return self.finish(w),
-                Ok(k) => k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(self.broken(self.column + 1, Problem::Read(e))),
-            };
-            going = self.feed(&buf[..k], w)?;
-        }
-        match self.puzzles {
-            0 => Err(self.broken(1, Problem::NoPuzzle)),
-            _ => Ok(()),
-        }
-    }
-
-    /// Reads some bytes; Ok(false) once the `end` line is read.
-    fn feed(&mut self, bytes: &[u8], w: &mut Writer) -> Result<bool, Stop> {
-        for &b in bytes {
-            // The squares of a puzzle go straight in: most bytes are those.
-            if let (Line::Squares, Class::Square(digit)) = (self.state, CLASS[b as usize]) {
-                self.column += 1;
-                self.square(b, digit);
-            } else if !self.byte(b, w)? {
-                return Ok(false);
-            }
-        }
-        // A comment outside a puzzle cannot go wrong: it goes on as it comes, however long.
-        if self.state == Line::Comment && self.puzzle.n == 0 {
-            self.hand_on_text(false, w)?;
-        }
-        if self.held.size() + self.lead.size() > HOLD_MAX {
-            return Err(self.broken(self.column, Problem::TooLong));
+            self.text = text; // its buffer, for the next line
         }
         Ok(true)
     }
 
-    /// Reads a byte; Ok(false) at the end of the `end` line.
-    fn byte(&mut self, b: u8, w: &mut Writer) -> Result<bool, Stop> {
-        self.column += 1;
-        let class = CLASS[b as usize];
-        if class == Class::Newline {
-            return self.line_end(true, w);
-        }
-        match self.state {
-            Line::Squares => self.squares(b, class)?,
-            Line::Blank if class == Class::White => self.held.push(b),
-            Line::Blank => self.first(b, class)?,
-            Line::End(k) => self.end_word(k, b, class),
-            Line::Count(k, spaced) => self.count(k, spaced, b, class)?,
-            Line::Label(_) => self.label(b),
-            Line::Comment | Line::Trailing => self.held.push(b),
-            Line::BoxDrawing(k) => self.box_drawing(k, b)?,
-            Line::Full if matches!(class, Class::Square(_)) => {
-                self.hand_on_puzzle(w)?;
-                self.state = Line::Squares;
-                self.squares(b, class)?;
-            }
-            Line::Full => {
-                self.state = Line::Trailing;
-                self.held.push(b);
-            }
-        }
-        Ok(true)
-    }
-
-    /// The first byte of a line other than white space: what the line is.
-    fn first(&mut self, b: u8, class: Class) -> Result<(), Stop> {
-        let count_allowed = replace(&mut self.count_allowed, false);
-        self.state = match class {
-            Class::Letter if self.puzzle.n > 0 => return Err(self.letter(b)),
-            Class::Letter if b == b'e' || b == b'E' => Line::End(1),
-            Class::Letter => Line::Label(None),
-            _ if count_allowed && b.is_ascii_digit() => Line::Count(1, false),
-            _ => {
-                self.state = Line::Squares;
-                return self.squares(b, class);
-            }
+    /// Reads the squares of the line `text` (`body` bytes before its line break) from byte
+    /// `from` on, the label before it going to the first puzzle it begins; returns how many.
+    fn squares(
+        &mut self,
+        text: &[u8],
+        body: usize,
+        from: usize,
+        mut label: Vec<u8>,
+        pieces: &mut Vec<Piece>,
+    ) -> Result<usize, ReadError> {
+        let mut open = self.open.take();
+        // Where the text not handed on yet starts; the first puzzle the line gives squares.
+        let mut kept = if label.is_empty() { 0 } else { from };
+        // The first puzzle the line gives squares, for a message.
+        let first = match &open {
+            Some(p) => (p.number, p.line, p.n),
+            None => (self.puzzles + 1, self.line, 0),
         };
-        self.held.push(b);
-        Ok(())
-    }
-
-    fn end_word(&mut self, k: usize, b: u8, class: Class) {
-        self.state = match k {
-            0..=2 if b.to_ascii_lowercase() == b"end"[k] => Line::End(k + 1),
-            3 if class == Class::White => Line::End(3),
-            _ => {
-                self.state = Line::Label(None);
-                return self.label(b);
-            }
-        };
-        self.held.push(b);
-    }
-
-    fn count(&mut self, k: usize, spaced: bool, b: u8, class: Class) -> Result<(), Stop> {
-        if b.is_ascii_digit() && !spaced && k < 8 {
-            self.state = Line::Count(k + 1, false);
-        } else if class == Class::White {
-            self.state = Line::Count(k, true);
-        } else {
-            // Not a count after all: its digits are squares.
-            self.state = Line::Squares;
-            for b in take(&mut self.held).iter() {
-                self.squares(b, CLASS[b as usize])?;
-            }
-            return self.squares(b, class);
-        }
-        self.held.push(b);
-        Ok(())
-    }
-
-    fn label(&mut self, b: u8) {
-        self.held.push(b);
-        if b == b'=' {
-            self.state = Line::Label(Some((self.held.bytes.len(), self.column)));
-        }
-    }
-
-    /// A byte of a line of squares and layout.
-    fn squares(&mut self, b: u8, class: Class) -> Result<(), Stop> {
-        match class {
-            Class::Square(digit) => self.square(b, digit),
-            Class::White | Class::Layout => self.held.push(b),
-            Class::Hash => {
-                self.state = Line::Comment;
-                self.held.push(b);
-            }
-            Class::BoxDrawing => {
-                self.state = Line::BoxDrawing(1);
-                self.held.push(b);
-            }
-            Class::Letter if self.puzzle.n > 0 => return Err(self.letter(b)),
-            _ => return Err(self.broken(self.column, Problem::Unexpected(b))),
-        }
-        Ok(())
-    }
-
-    fn box_drawing(&mut self, k: usize, b: u8) -> Result<(), Stop> {
-        let fits = if k == 1 {
-            b == 0x94 || b == 0x95
-        } else {
-            (0x80..=0xBF).contains(&b)
-        };
-        if !fits {
-            return Err(self.broken(self.column - k, Problem::Unexpected(0xE2)));
-        }
-        self.state = if k == 1 {
-            Line::BoxDrawing(2)
-        } else {
-            Line::Squares
-        };
-        self.held.push(b);
-        Ok(())
-    }
-
-    #[inline]
-    fn square(&mut self, b: u8, digit: u8) {
-        let p = &mut self.puzzle;
-        if p.n == 0 {
-            self.puzzles += 1;
-            p.number = self.puzzles;
-            p.line = self.line;
-            self.row_squares = 0;
-        }
-        p.givens[p.n] = digit;
-        p.at[p.n] = self.held.push_square(b);
-        p.n += 1;
-        self.row_squares += 1;
-        if p.n == 81 {
-            self.state = Line::Full;
-        }
-    }
-
-    /// The end of a line, or of the input (`newline` false): the line is whole, and says what it
-    /// was. Ok(false) at the end of the `end` line.
-    fn line_end(&mut self, newline: bool, w: &mut Writer) -> Result<bool, Stop> {
-        let at = self.column + !newline as usize;
-        match self.state {
-            // The `end` line: neither it nor anything after it is read or written.
-            Line::End(3) => return Ok(false),
-            // The count of test cases: not written.
-            Line::Count(..) => self.held.clear(),
-            Line::Label(Some((after, column))) => {
-                // A label up to its last `=`: what follows is read.
-                let rest = self.held.split_off(after);
-                self.lead = take(&mut self.held);
-                self.state = Line::Squares;
-                self.column = column;
-                for b in rest.iter() {
-                    self.byte(b, w)?;
+        let (line, mut squares, mut i) = (&text[..body], 0, from);
+        while i < line.len() {
+            let b = line[i];
+            match CLASS[b as usize] {
+                digit @ 0..=9 => {
+                    squares += 1;
+                    let p = match &mut open {
+                        Some(p) => p,
+                        None => {
+                            self.puzzles += 1;
+                            open.insert(Box::new(Puzzle {
+                                number: self.puzzles,
+                                line: self.line,
+                                givens: [0; 81],
+                                at: [0; 81],
+                                n: 0,
+                                label: take(&mut label),
+                                text: Vec::with_capacity(text.len() - kept),
+                            }))
+                        }
+                    };
+                    // This square and those right after it, while the puzzle takes them.
+                    let mut digit = digit;
+                    loop {
+                        p.givens[p.n] = digit;
+                        p.at[p.n] = (p.text.len() + i - kept) as u32;
+                        p.n += 1;
+                        match line.get(i + 1).map(|&c| CLASS[c as usize]) {
+                            Some(next @ 0..=9) if p.n < 81 => {
+                                (digit, i, squares) = (next, i + 1, squares + 1)
+                            }
+                            _ => break,
+                        }
+                    }
+                    if p.n == 81 {
+                        // The rest of the line is trailing text, unless a square follows.
+                        let square = text.get(i + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
+                        let end = if square { i + 1 } else { text.len() };
+                        p.text.extend_from_slice(&text[kept..end]);
+                        kept = end;
+                        pieces.extend(open.take().map(Piece::Puzzle));
+                        if !square {
+                            break;
+                        }
+                    }
                 }
-                self.column += newline as usize;
-                return self.line_end(newline, w);
+                LAYOUT => {}
+                HASH => break, // a comment, to the end of the line
+                BOX_DRAWING if matches!(line[i + 1..], [0x94 | 0x95, 0x80..=0xBF, ..]) => {
+                    i += 2;
+                }
+                LETTER if open.is_some() => {
+                    let p = open
+                        .as_ref()
+                        .map_or(String::new(), |p| named(p.number, p.line, p.n));
+                    return Err(self.error(i + 1, format!("letter '{}' inside {}", b as char, p)));
+                }
+                _ if b.is_ascii_graphic() => {
+                    return Err(self.error(i + 1, format!("unexpected character '{}'", b as char)));
+                }
+                _ => return Err(self.error(i + 1, format!("unexpected byte 0x{:02X}", b))),
             }
-            Line::BoxDrawing(k) => return Err(self.broken(at - k, Problem::Unexpected(0xE2))),
-            _ => {
-                if newline {
-                    self.held.push(b'\n');
-                }
-                if self.puzzle.n > 0 {
-                    self.row_end(at, w)?;
-                } else if !self.held.is_empty() {
-                    self.hand_on_text(self.state == Line::Squares, w)?;
-                }
+            i += 1;
+        }
+        if squares % 9 != 0 {
+            let (number, line, had) = first;
+            let s = if squares == 1 { "" } else { "s" };
+            let whose = named(number, line, (had + squares).min(81));
+            let what = format!(
+                "{} square{} on this line, not whole rows of 9, for {}",
+                squares, s, whose
+            );
+            return Err(self.error(body + 1, what));
+        }
+        if let Some(p) = &mut open {
+            p.text.extend_from_slice(&text[kept..]);
+            if p.text.len() > LONGEST {
+                let what = format!("{} is longer than 1 MiB", named(p.number, p.line, p.n));
+                return Err(self.error(body + 1, what));
             }
         }
+        self.open = open;
+        Ok(squares)
+    }
+
+    /// Reads the next line into `text`, its line break included; false if it has none (the
+    /// input is over).
+    fn read_line(&mut self) -> Result<bool, ReadError> {
+        self.text.clear();
         self.line += 1;
-        self.column = 0;
-        self.state = Line::Blank;
-        Ok(true)
-    }
-
-    /// The end of a line that gave the open puzzle squares: whole rows, or all 81.
-    fn row_end(&mut self, at: usize, w: &mut Writer) -> Result<(), Stop> {
-        if self.puzzle.n == 81 {
-            self.hand_on_puzzle(w)?;
-        } else if self.row_squares % 9 != 0 {
-            let problem = Problem::Rows(self.row_squares, self.opened());
-            return Err(self.broken(at, problem));
+        let most = LONGEST as u64 + 2;
+        if let Err(e) = (&mut self.input)
+            .take(most)
+            .read_until(b'\n', &mut self.text)
+        {
+            let what = format!("cannot read: {}", describe(&e));
+            return Err(self.error(self.text.len() + 1, what));
         }
-        self.row_squares = 0;
-        Ok(())
+        let newline = self.text.last() == Some(&b'\n');
+        if self.text.len() > LONGEST + newline as usize {
+            return Err(self.error(LONGEST + 1, "longer than 1 MiB".into()));
+        }
+        Ok(newline)
     }
 
-    /// The input is over: the last line and the last puzzle must be whole.
-    fn finish(&mut self, w: &mut Writer) -> Result<(), Stop> {
-        let (line, column) = (self.line, self.column + 1);
-        let problem = if self.line_end(false, w)? && self.puzzle.n > 0 {
-            Problem::EndsInside(self.opened())
-        } else if self.puzzles == 0 {
-            Problem::NoPuzzle
-        } else {
-            return Ok(());
+    /// The input ends at (line, column): no puzzle may be open, and one must have been read.
+    fn end(&self, line: usize, column: usize) -> Result<bool, ReadError> {
+        let what = match &self.open {
+            Some(p) => format!("the input ends inside {}", named(p.number, p.line, p.n)),
+            None if self.puzzles == 0 => "no puzzle in the input".into(),
+            None => return Ok(false),
         };
-        Err(Stop::Input(ReadError {
-            line,
-            column,
-            problem,
-        }))
+        Err(ReadError { line, column, what })
     }
 
-    /// A line without a puzzle is whole: it goes on, after the label before it if any; `layout`
-    /// when it holds layout only, as a drawn grid's borders do.
-    fn hand_on_text(&mut self, layout: bool, w: &mut Writer) -> Result<(), Stop> {
-        let labelled = !self.lead.is_empty();
-        if labelled {
-            w.text(&self.lead, false)?;
-            self.lead.clear();
-        }
-        w.text(&self.held, layout && !labelled)?;
-        self.held.clear();
-        Ok(())
-    }
-
-    fn hand_on_puzzle(&mut self, w: &mut Writer) -> Result<(), Stop> {
-        w.puzzle(&self.lead, &self.held, &self.puzzle)?;
-        self.lead.clear();
-        self.held.clear();
-        self.puzzle.n = 0;
-        Ok(())
-    }
-
-    fn opened(&self) -> Opened {
-        let p = &self.puzzle;
-        Opened(p.number, p.line, p.n)
-    }
-
-    fn letter(&self, b: u8) -> Stop {
-        self.broken(self.column, Problem::Letter(b, self.opened()))
-    }
-
-    fn broken(&self, column: usize, problem: Problem) -> Stop {
-        Stop::Input(ReadError {
+    fn error(&self, column: usize, what: String) -> ReadError {
+        ReadError {
             line: self.line,
             column,
-            problem,
-        })
+            what,
+        }
     }
+}
+
+/// `bytes` without the white space around them.
+fn trim(bytes: &[u8]) -> &[u8] {
+    let white = |b: &u8| b" \t\r\n".contains(b);
+    let from = bytes.iter().position(|b| !white(b)).unwrap_or(bytes.len());
+    let to = bytes
+        .iter()
+        .rposition(|b| !white(b))
+        .map_or(from, |k| k + 1);
+    &bytes[from..to]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -942,59 +619,22 @@ pub(crate) struct Search {
     /// The digit 1 to 9 at each square, 0 while empty.
     grid: [u8; 81],
     board: Board,
-    /// The squares filled so far, in order (`trail[..filled]`), to take them back: a square is
-    /// filled once on the way to a solution, so 81 places are enough.
+    /// The squares filled so far, in order (`trail[..filled]`), to take them back.
     trail: [u8; 81],
     filled: usize,
-    /// How many times dfs has been called or a square probed for this puzzle (each tries
-    /// digits on a guess): the benchmark's measure of guessing.
+    /// Calls of dfs, squares probed and boards sifted for this puzzle: the measure of guessing.
     steps: u64,
-    /// What probing may still spend (see `Credit`).
     credit: Credit,
-    /// `steps` when the last solution was found: a square's budget counts from then.
-    found_at: u64,
 }
 
 /// What probing may still spend: a square probed with both digits alive costs one, a dead end
 /// found (by a digit dfs tries or one a probe tries) earns two, up to 30; no credit, no probing.
 /// Puzzles with many solutions, where both digits nearly always live, so stop paying for it.
-// Probing whatever the credit: 1.4 to 1.6 times the time on puzzles with many solutions
-// (generated ones with three givens taken away, 17clue with two), `--count` on the empty grid
-// twice; 1% less on forum_hardest_1905.
 #[derive(Clone, Copy)]
 struct Credit(u32);
 
-impl Credit {
-    fn earn(&mut self) {
-        self.0 = (self.0 + 2).min(30);
-    }
-
-    fn spend(&mut self) {
-        self.0 -= 1;
-    }
-
-    fn left(self) -> bool {
-        self.0 > 0
-    }
-}
-
-/// Candidates by digit and band: bit `9 * (x % 3) + y` of `open[d][x / 3]` says square (x, y)
-/// can still hold digit d (a filled square keeps only its own digit).
-#[derive(Clone, Copy)]
-struct Board {
-    open: [[u32; 3]; 9],
-    /// `open` as `update` last worked it through: a band that differs has news. (A mask of
-    /// bands with news, set on each change, was measured: 20% more instructions.)
-    seen: [[u32; 3]; 9],
-    /// The empty squares of each band.
-    empty: [u32; 3],
-}
-
 /// The steps a square may cost without a solution before it checks each digit it tries.
 const BUDGET: u64 = 2000;
-
-/// All 27 squares of a band.
-const BAND: u32 = 0o777_777_777;
 
 impl Search {
     pub(crate) fn new() -> Search {
@@ -1012,12 +652,11 @@ impl Search {
             filled: 0,
             steps: 0,
             credit: Credit(1),
-            found_at: 0,
         }
     }
 
     /// Calls `found` with every solution of `givens` (0 for a blank, 1 to 9 for a given), in
-    /// ascending order, until it returns false; returns how many steps dfs and probes took.
+    /// ascending order, until it returns false; returns how many steps it took.
     pub(crate) fn solve(
         &mut self,
         givens: &[u8; 81],
@@ -1027,21 +666,18 @@ impl Search {
         for (p, &given) in givens.iter().enumerate() {
             if given != 0 {
                 let (x, y, d) = (p / 9, p % 9, given as usize - 1);
-                if !self.place(x, y, d) {
+                if !self.free(x, y, d) {
                     return 0; // clashing givens
                 }
+                self.place(x, y, d);
                 self.board.fill(p, d);
             }
         }
         if self.settle() {
             match self.next_square() {
-                Some((x, y)) => {
-                    self.dfs(x, y, found);
-                }
-                None => {
-                    found(&self.grid);
-                }
-            }
+                Some((x, y)) => self.dfs(x, y, found),
+                None => found(&self.grid),
+            };
         }
         self.steps
     }
@@ -1049,73 +685,53 @@ impl Search {
     /// Tries each digit allowed at (x, y), the first empty square in reading order, settles what
     /// it forces and searches on; true once `found` asked to stop. Digits go up and squares in
     /// reading order, as in the classic, so solutions come smallest first.
-    // Measured and left out: finding any solution the fewest-options way, then refuting the
-    // digits below it, in reading order (x1.6 instructions on top1465) or the fewest-options way
-    // too (x1.4 on top1465 and forum_hardest_1905; 15x fewer on 17clue line 45446, not on others).
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
         debug_assert!(self.agrees());
         self.steps += 1;
-        let p = 9 * x + y;
-        let saved = self.board;
-        let mark = self.filled;
-        let start = self.steps;
+        let (p, saved, mark, start) = (9 * x + y, self.board, self.filled, self.steps);
         for d in 0..9 {
-            if !self.row[x][d]
-                && !self.col[y][d]
-                && !self.cell[x / 3][y / 3][d]
-                && saved.allows(p, d)
-            {
-                // Reading order can spend millions of steps on a dead end whose cause lies far
-                // below (under empty top rows): past its budget without a solution, this square
-                // first asks of each digit whether it leads to any solution at all, spending on
-                // that an eighth of what the square has cost.
-                let spent = self.steps - start.max(self.found_at);
-                let mut stop = false;
-                if self.place(x, y, d) {
-                    self.board.fill(p, d);
-                    if self.settle() && !(spent > BUDGET && self.hopeless(spent / 8)) {
-                        stop = match self.next_square() {
-                            Some((x, y)) => self.dfs(x, y, found),
-                            None => {
-                                self.found_at = self.steps;
-                                !found(&self.grid)
-                            }
-                        };
-                    } else {
-                        self.credit.earn();
-                    }
-                }
-                while self.filled > mark {
-                    self.remove();
-                }
-                self.board = saved;
-                if stop {
-                    return true;
-                }
+            if !self.free(x, y, d) || !saved.allows(p, d) {
+                continue;
+            }
+            // Reading order can spend millions of steps on a dead end whose cause lies far
+            // below (under empty top rows): past its budget without a solution, this square
+            // first sifts the board each digit leads to, and skips the digit if that dead-ends.
+            let spent = self.steps - start;
+            self.place(x, y, d);
+            self.board.fill(p, d);
+            let mut stop = false;
+            if self.settle() && (spent <= BUDGET || self.board.survives_sifting(&mut self.steps)) {
+                stop = match self.next_square() {
+                    Some((x, y)) => self.dfs(x, y, found),
+                    None => !found(&self.grid),
+                };
+            } else {
+                self.credit.earn();
+            }
+            while self.filled > mark {
+                self.remove();
+            }
+            self.board = saved;
+            if stop {
+                return true;
             }
         }
         false
     }
 
-    /// The board has no solution, found out within `allowance` steps.
-    fn hopeless(&mut self, allowance: u64) -> bool {
-        let limit = self.steps + allowance;
-        self.board.dead_end(&mut self.steps, limit)
+    /// The classic's test: digit d is in none of the row, the column and the box of (x, y).
+    fn free(&self, x: usize, y: usize, d: usize) -> bool {
+        !self.row[x][d] && !self.col[y][d] && !self.cell[x / 3][y / 3][d]
     }
 
-    /// The classic move: digit d goes to (x, y) if neither its row, its column nor its box uses
-    /// it yet; false otherwise.
-    fn place(&mut self, x: usize, y: usize, d: usize) -> bool {
-        if self.row[x][d] || self.col[y][d] || self.cell[x / 3][y / 3][d] {
-            return false;
-        }
+    /// The classic move: digit d goes to (x, y).
+    fn place(&mut self, x: usize, y: usize, d: usize) {
         self.row[x][d] = true;
         self.col[y][d] = true;
         self.cell[x / 3][y / 3][d] = true;
         self.grid[9 * x + y] = d as u8 + 1;
         self.trail[self.filled] = (9 * x + y) as u8;
         self.filled += 1;
-        true
     }
 
     /// The mirror of `place`: takes the last digit placed back.
@@ -1131,7 +747,7 @@ impl Search {
 
     /// Fills every square the board forces, by its rules and then by probing, and places them
     /// in the arrays; false at a dead end. The arrays catch up only once the board has settled:
-    /// most trials die on the way, and placing as the board goes cost 20% more instructions.
+    /// most trials die on the way.
     fn settle(&mut self) -> bool {
         let empty = self.board.empty;
         self.board.settle()
@@ -1140,9 +756,9 @@ impl Search {
     }
 
     /// Places in the arrays every square the board filled since it had `empty` left; false if
-    /// one breaks the classic rule.
+    /// one breaks the classic's rule.
     fn catch_up(&mut self, empty: [u32; 3]) -> bool {
-        for (b, &before) in empty.iter().enumerate() {
+        for (b, before) in empty.iter().enumerate() {
             let new = before & !self.board.empty[b];
             if new == 0 {
                 continue;
@@ -1152,9 +768,10 @@ impl Search {
                 while mine != 0 {
                     let p = 27 * b + mine.trailing_zeros() as usize;
                     mine &= mine - 1;
-                    if !self.place(p / 9, p % 9, d) {
+                    if !self.free(p / 9, p % 9, d) {
                         return false;
                     }
+                    self.place(p / 9, p % 9, d);
                 }
             }
         }
@@ -1185,14 +802,27 @@ impl Search {
             used.0[x][d] = true;
             used.1[y][d] = true;
             used.2[x / 3][y / 3][d] = true;
-            let only = (0..9).all(|e| (self.board.open[e][b] & bit != 0) == (e == d));
-            if !filled || !only {
+            if !filled || (0..9).any(|e| self.board.allows(p, e) != (e == d)) {
                 return false;
             }
         }
         used == (self.row, self.col, self.cell)
     }
 }
+
+/// Candidates by digit and band: bit `9 * (x % 3) + y` of `open[d][x / 3]` says square (x, y)
+/// can still hold digit d (a filled square keeps only its own digit).
+#[derive(Clone, Copy)]
+struct Board {
+    open: [[u32; 3]; 9],
+    /// `open` as `update` last worked it through: a band that differs has news.
+    seen: [[u32; 3]; 9],
+    /// The empty squares of each band.
+    empty: [u32; 3],
+}
+
+/// All 27 squares of a band.
+const BAND: u32 = 0o777_777_777;
 
 impl Board {
     /// Works the board through `update` and naked singles until neither finds anything; false
@@ -1205,9 +835,6 @@ impl Board {
             if self.empty == [0; 3] {
                 return true;
             }
-            // Claiming from columns (a digit's column left in one band only) was measured here:
-            // 12% fewer trials, but 1% to 3.7% more instructions.
-            // So were triads with three digits left keeping those: 10% fewer steps, 19% more.
             match self.naked_singles() {
                 None => return false,
                 Some(false) => return true,
@@ -1220,27 +847,21 @@ impl Board {
     /// last, each on a copy of the board: a digit that dead-ends leaves the other, and the probe
     /// goes on; both dead-end, a dead end; both live, a candidate neither copy keeps is gone, and
     /// the probe goes on before that square, until three squares have been found live both
-    /// ways; all of it while `credit` lasts.
-    // Always stopping at the first such square: 6% more time on forum_hardest_1905 and 17clue;
-    // going on past it whatever the credit: 1.7 times the time on puzzles with many solutions;
-    // at the second or the fifth square, the same; starting again from the last square after a
-    // forced digit, or not counting the squares whose copies took candidates away: 5-6% more.
-    // The first square with two instead of the last: 0.3% fewer instructions, not 20%. Probing
-    // a square with three when none has two: 3% more; copies settled without naked singles: 19%
-    // more; skipping a square an earlier probe found both digits of alive: 2.7% more.
+    /// ways; all of it while credit lasts.
     fn probe(&mut self, steps: &mut u64, credit: &mut Credit) -> bool {
-        if !credit.left() {
-            return true;
-        }
         let (mut before, mut live) = (81, 0);
-        while let Some((p, first, second)) = self.last_pair(before) {
+        while credit.0 > 0 {
+            let (p, first, second) = match self.last_pair(before) {
+                Some(pair) => pair,
+                None => return true,
+            };
             *steps += 1;
             let (mut one, mut two) = (*self, *self);
             one.fill(p, first);
             two.fill(p, second);
             let lives = (one.settle(), two.settle());
             if lives == (true, true) {
-                credit.spend();
+                credit.0 -= 1;
             } else {
                 credit.earn();
             }
@@ -1253,7 +874,7 @@ impl Board {
                         return false;
                     }
                     live += 1;
-                    if live == 3 || !credit.left() {
+                    if live == 3 {
                         return true;
                     }
                     before = p;
@@ -1301,12 +922,8 @@ impl Board {
     }
 
     /// Works every band with news through `update_band` until none has; false at a dead end.
-    /// Each round takes the bands that have news as it starts (bit 4d + b) and works them in
-    /// order; what those change waits for the next round.
-    // A branch on each band instead, working what changes in the same round: 6-13% more time
-    // for 2-3% fewer instructions (the 27 branches mispredict); a digit's three bands compared
-    // at once, or bands before digits: more of both; a digit's three bands worked at once, side
-    // by side: 10% more time; naked singles after each round: 2% more.
+    /// Each round takes the bands that have news as it starts (bit 4d + b), built without a
+    /// branch per band (those mispredict), and works them in order.
     fn update(&mut self) -> bool {
         loop {
             let mut news: u64 = 0;
@@ -1333,11 +950,10 @@ impl Board {
     /// (locked candidates); a box whose one column is left claims that column from the other
     /// bands, and a column with none left is a dead end; a row with one square left is that
     /// square (hidden singles), filled on the board.
-    #[inline(always)] // into its one call in `update`: 2.4% less time
+    #[inline(always)]
     fn update_band(&mut self, d: usize, b: usize) -> bool {
         let old = self.open[d][b];
-        // Each index masked to 9 bits, even where it cannot be more: no bounds checks, 0.8% fewer
-        // instructions.
+        // Each index masked to 9 bits, even where it cannot be more: no bounds checks.
         let triads = BOXES_OF_ROW[(old & 0o777) as usize]
             | BOXES_OF_ROW[(old >> 9 & 0o777) as usize] << 3
             | BOXES_OF_ROW[(old >> 18 & 0o777) as usize] << 6;
@@ -1352,16 +968,10 @@ impl Board {
         }
         self.open[d][b] = open;
         self.seen[d][b] = open;
-        // A column with no square left for d: a dead end found here rather than many steps on,
-        // 10% less time on forum_hardest_1905. Matching each stack's columns to the bands
-        // instead (as rows to boxes above): 12% more time; also keeping a band's box to a column
-        // no other band has: 13% more.
         let all = self.open[d][0] | self.open[d][1] | self.open[d][2];
         if (all | all >> 9 | all >> 18) & 0o777 != 0o777 {
             return false;
         }
-
-        // Rows of one square found by bit arithmetic instead of this table: no faster.
         let solved = SINGLE[(open & 0o777) as usize]
             | SINGLE[(open >> 9 & 0o777) as usize] << 9
             | SINGLE[(open >> 18 & 0o777) as usize] << 18;
@@ -1376,69 +986,27 @@ impl Board {
         true
     }
 
-    /// Whether the board has no solution, found out by step `limit` (false if not found out by
-    /// then). Whether there is one does not depend on the order of the search, so it goes where
-    /// the fewest ways are, and sifts every square at each step.
-    fn dead_end(mut self, steps: &mut u64, limit: u64) -> bool {
-        if *steps >= limit {
-            return false;
-        }
-        *steps += 1;
-        if !self.settle() || !self.sift(steps) {
-            return true;
-        }
-        let ways = self.fewest_ways();
-        !ways.is_empty()
-            && ways.into_iter().all(|(p, d)| {
-                let mut next = self;
-                next.fill(p, d);
-                next.dead_end(steps, limit)
-            })
-    }
-
-    /// Tries each digit of each empty square on a copy of the board: the board keeps only what
-    /// the copies that live keep, until that takes nothing more away; false at a dead end.
-    fn sift(&mut self, steps: &mut u64) -> bool {
-        loop {
-            let before = self.open;
-            for p in 0..81 {
-                if self.empty[p / 27] & 1 << (p % 27) == 0 {
-                    continue;
-                }
-                let mut copies = Vec::new();
-                for d in (0..9).filter(|&d| self.allows(p, d)) {
-                    *steps += 1;
-                    let mut copy = *self;
-                    copy.fill(p, d);
-                    if copy.settle() {
-                        copies.push(copy);
-                    }
-                }
-                if self.keep_any(&copies) && !self.settle() {
-                    return false;
+    /// Tries each digit of each empty square on a copy of the board, and keeps only what the
+    /// copies that live keep; false at a dead end.
+    fn survives_sifting(mut self, steps: &mut u64) -> bool {
+        for p in 0..81 {
+            if self.empty[p / 27] & 1 << (p % 27) == 0 {
+                continue;
+            }
+            let mut copies = Vec::new();
+            for d in (0..9).filter(|&d| self.allows(p, d)) {
+                *steps += 1;
+                let mut copy = self;
+                copy.fill(p, d);
+                if copy.settle() {
+                    copies.push(copy);
                 }
             }
-            if self.open == before {
-                return true;
+            if self.keep_any(&copies) && !self.settle() {
+                return false;
             }
         }
-    }
-
-    /// The fewest ways on, as (square, digit): the digits of one empty square, or the empty
-    /// squares of one digit in one row, column or box; none when every square is filled.
-    // Branching on squares alone: millions of steps on some boards where this takes dozens.
-    fn fewest_ways(&self) -> Vec<(usize, usize)> {
-        let open = |&(p, d): &(usize, usize)| {
-            self.empty[p / 27] & self.open[d][p / 27] & 1 << (p % 27) != 0
-        };
-        let mut best = Vec::new();
-        for group in 0..81 + 27 * 9 {
-            let n = (0..9).map(|i| way(group, i)).filter(open).count();
-            if n > 0 && (best.is_empty() || n < best.len()) {
-                best = (0..9).map(|i| way(group, i)).filter(open).collect();
-            }
-        }
-        best
+        true
     }
 
     /// Square p can still take digit d.
@@ -1447,7 +1015,7 @@ impl Board {
     }
 
     /// Digit d fills square p: its peers lose d, p loses every other digit.
-    #[inline(always)] // into dfs: 1.2% fewer instructions on forum_hardest_1905
+    #[inline(always)]
     fn fill(&mut self, p: usize, d: usize) {
         let (b, i) = (p / 27, p % 27);
         for e in 0..9 {
@@ -1487,19 +1055,10 @@ impl Board {
     }
 }
 
-/// Way i of group g, as (square, digit): below 81, digit i of square g; above, square i of
-/// unit (g - 81) / 9 (rows, then columns, then boxes) for digit (g - 81) % 9.
-fn way(g: usize, i: usize) -> (usize, usize) {
-    if g < 81 {
-        return (g, i);
+impl Credit {
+    fn earn(&mut self) {
+        self.0 = (self.0 + 2).min(30);
     }
-    let (u, d) = ((g - 81) / 9, (g - 81) % 9);
-    let p = match u / 9 {
-        0 => 9 * u + i,
-        1 => 9 * i + u % 9,
-        _ => 27 * (u % 9 / 3) + 9 * (i / 3) + 3 * (u % 3) + i % 3,
-    };
-    (p, d)
 }
 
 // The tables the board reads, worked out at compile time. A band's bit 9r + c is its row r,
@@ -1609,227 +1168,195 @@ const fn band_peers_out() -> [u32; 27] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Writing: the pieces the reader hands on, each puzzle solved and filled in, or counted.
+// Answering: the pieces of an input, each puzzle solved, written as the mode asks.
 // ---------------------------------------------------------------------------------------------
 
 /// What to do with the puzzles of one input, and how to name it.
-struct Task<'a> {
+struct Task {
     mode: Mode,
     limit: u64,
     /// Starts each message about the input: `FILE: ` when files are named.
-    name: &'a str,
+    name: String,
     /// Starts each `--count` line: `FILE:` when several files are named.
-    label: &'a str,
+    label: String,
 }
 
-/// Reads one input and writes it back solved; Ok(false) when some puzzle had no solution.
-fn solve_input(
-    task: Task,
+/// Why answering an input stopped early.
+enum Stop {
+    Read(ReadError),
+    Write(io::Error),
+}
+
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Stop {
+        Stop::Write(e)
+    }
+}
+
+/// The output, and a line break owed to it: `--all` ends a solution written mid-line with one,
+/// once more follows.
+struct Writer<'a> {
+    out: &'a mut dyn Write,
+    owed: &'static [u8],
+}
+
+impl Writer<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.out.write_all(take(&mut self.owed))?;
+        self.out.write_all(bytes)
+    }
+}
+
+/// `--all` writes each solution as the puzzle's whole block: its text with the layout-only
+/// lines right before and after it (a drawn grid's borders), so a puzzle waits for the lines
+/// after it.
+#[derive(Default)]
+struct Block {
+    /// Layout-only lines since the last other piece.
+    lines: Vec<u8>,
+    /// The puzzle waiting for the lines after it, and the lines before it.
+    waiting: Option<(Box<Puzzle>, Vec<u8>)>,
+}
+
+/// Reads one input and writes it back answered; Ok(false) when some puzzle has no solution.
+fn answer(
+    task: &Task,
     input: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    search: &mut Search,
 ) -> Result<bool, Stop> {
-    let mut writer = Writer {
-        task,
-        out,
-        err,
-        search: Search::new(),
-        filled: Vec::new(),
-        unsolved: false,
-        block: Block::default(),
+    let mut reader = Reader::new(input);
+    let mut writer = Writer { out, owed: b"" };
+    let (mut block, mut solved, mut pieces) = (Block::default(), true, Vec::new());
+    let read = loop {
+        if reader.waiting() {
+            writer.out.flush()?; // answers found go out before a read that may wait
+        }
+        match reader.next(&mut pieces) {
+            Ok(true) => {}
+            Ok(false) => break Ok(()),
+            Err(e) => break Err(e),
+        }
+        for piece in pieces.drain(..) {
+            let puzzle = match (task.mode, piece) {
+                (Mode::All, Piece::Text(text, true)) if block.lines.len() < LONGEST => {
+                    block.lines.extend_from_slice(&text);
+                    continue;
+                }
+                (Mode::All, Piece::Text(text, _)) => {
+                    solved &= close(task, &mut block, false, &mut writer, err, search)?;
+                    writer.write(&text)?;
+                    continue;
+                }
+                (Mode::All, Piece::Puzzle(puzzle)) => {
+                    // The lines between two puzzles are right after one and right before the other.
+                    solved &= close(task, &mut block, true, &mut writer, err, search)?;
+                    block.waiting = Some((puzzle, take(&mut block.lines)));
+                    continue;
+                }
+                (Mode::Count, Piece::Text(..)) => continue,
+                (Mode::Solve, Piece::Text(text, _)) => {
+                    writer.write(&text)?;
+                    continue;
+                }
+                (_, Piece::Puzzle(puzzle)) => puzzle,
+            };
+            let (mut solutions, givens, mut puzzle) = (0, puzzle.givens, puzzle);
+            search.solve(&givens, &mut |grid| {
+                solutions += 1;
+                if task.mode == Mode::Solve {
+                    fill_in(&mut puzzle, &givens, grid);
+                }
+                task.mode == Mode::Count && solutions < task.limit
+            });
+            if task.mode == Mode::Count {
+                writer.write(format!("{}{}\n", task.label, solutions).as_bytes())?;
+            } else {
+                writer.write(&puzzle.label)?;
+                writer.write(&puzzle.text)?;
+            }
+            solved &= unsolved(task, err, &puzzle, solutions);
+        }
     };
-    match Reader::new().read(input, &mut writer) {
-        Err(Stop::Output(e)) => Err(Stop::Output(e)),
-        read => {
-            // What the writer still holds was whole before whatever stopped the reading.
-            writer.finish()?;
-            read.map(|()| !writer.unsolved)
-        }
-    }
+    solved &= close(task, &mut block, false, &mut writer, err, search)?;
+    read.map_err(Stop::Read)?;
+    Ok(solved)
 }
 
-/// Owns the output, the error stream and the search: writes what the reader hands on.
-struct Writer<'a> {
-    task: Task<'a>,
-    out: &'a mut dyn Write,
-    err: &'a mut dyn Write,
-    search: Search,
-    /// A puzzle's text with a solution written into it.
-    filled: Vec<u8>,
-    unsolved: bool,
-    block: Block,
-}
-
-/// `--all` writes each solution as the puzzle's whole block: its text with the layout-only lines
-/// right before and after it (a drawn grid's borders), so the puzzle waits for the lines after it.
-#[derive(Default)]
-struct Block {
-    before: Vec<Held>,
-    puzzle: Option<(Held, Puzzle)>,
-    after: Vec<Held>,
-}
-
-impl<'a> Writer<'a> {
-    /// Text outside puzzles: written as it is (`--count` writes only counts).
-    fn text(&mut self, text: &Held, layout: bool) -> Result<(), Stop> {
-        match self.task.mode {
-            Mode::Count => {}
-            Mode::Solve => text.write(&text.bytes, self.out)?,
-            Mode::All if layout => {
-                let size = self.block.before.iter().chain(&self.block.after);
-                if size.map(Held::size).sum::<usize>() > HOLD_MAX {
-                    self.close_block(false)?; // a block takes in only so much
-                    self.pass_before()?;
-                }
-                match self.block.puzzle {
-                    Some(_) => self.block.after.push(text.clone()),
-                    None => self.block.before.push(text.clone()),
-                }
-            }
-            Mode::All => {
-                self.close_block(false)?;
-                self.pass_before()?;
-                text.write(&text.bytes, self.out)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// A puzzle, with the label before it on its first line (`lead`, often empty).
-    fn puzzle(&mut self, lead: &Held, text: &Held, puzzle: &Puzzle) -> Result<(), Stop> {
-        match self.task.mode {
-            Mode::Count => self.solve(text, puzzle),
-            Mode::Solve => {
-                lead.write(&lead.bytes, self.out)?;
-                self.solve(text, puzzle)
-            }
-            Mode::All => {
-                // The lines between two puzzles are right after one and right before the other.
-                self.close_block(true)?;
-                if !lead.is_empty() {
-                    self.pass_before()?;
-                    lead.write(&lead.bytes, self.out)?;
-                }
-                self.block.puzzle = Some((text.clone(), puzzle.clone()));
-                Ok(())
-            }
-        }
-    }
-
-    /// `--all`: writes the waiting puzzle; the lines after it stay as the lines before the next
-    /// puzzle when `shared`, else they went out with it.
-    fn close_block(&mut self, shared: bool) -> Result<(), Stop> {
-        if let Some((text, puzzle)) = self.block.puzzle.take() {
-            self.solve(&text, &puzzle)?;
-            let after = take(&mut self.block.after);
-            self.block.before = if shared { after } else { Vec::new() };
-        }
-        Ok(())
-    }
-
-    /// Writes layout-only lines as they are: no puzzle came right after them.
-    fn pass_before(&mut self) -> io::Result<()> {
-        for text in take(&mut self.block.before) {
-            text.write(&text.bytes, self.out)?;
-        }
-        Ok(())
-    }
-
-    /// Solves a puzzle and writes what the mode asks: its smallest solution filled in, its
-    /// number of solutions, or each solution as its whole block.
-    fn solve(&mut self, text: &Held, puzzle: &Puzzle) -> Result<(), Stop> {
-        let (mode, limit) = (self.task.mode, self.task.limit);
-        let (before, after) = (&self.block.before, &self.block.after);
-        let between = match mode {
-            Mode::All => separator(before.iter().chain(Some(text)).chain(after)),
-            _ => b"",
+/// `--all`: writes every solution of the waiting puzzle, each as its whole block; the lines
+/// after it stay as the lines before the next puzzle when `shared`, else they are done with
+/// (written as they are if no puzzle was waiting). False if the puzzle had no solution.
+fn close(
+    task: &Task,
+    block: &mut Block,
+    shared: bool,
+    writer: &mut Writer,
+    err: &mut dyn Write,
+    search: &mut Search,
+) -> io::Result<bool> {
+    let after = if shared {
+        block.lines.clone()
+    } else {
+        take(&mut block.lines)
+    };
+    let (puzzle, before) = match block.waiting.take() {
+        Some(waiting) => waiting,
+        None if shared => return Ok(true),
+        None => return writer.write(&after).map(|()| true),
+    };
+    let (givens, mut puzzle) = (puzzle.givens, puzzle);
+    let whole = [&before[..], &puzzle.text, &after].concat();
+    let crlf = whole.windows(2).any(|w| w == b"\r\n");
+    let eol: &'static [u8] = if crlf { b"\r\n" } else { b"\n" };
+    let ends = whole.ends_with(b"\n");
+    let breaks = whole.iter().filter(|&&b| b == b'\n').count();
+    // Between two solutions: the line break a block ending mid-line lacks, and an empty line
+    // where the block spans several lines.
+    let between = [
+        if ends { &b""[..] } else { eol },
+        if breaks > ends as usize { eol } else { b"" },
+    ]
+    .concat();
+    let (mut solutions, mut failed) = (0, Ok(()));
+    search.solve(&givens, &mut |grid| {
+        solutions += 1;
+        fill_in(&mut puzzle, &givens, grid);
+        let first = if solutions == 1 {
+            &puzzle.label[..]
+        } else {
+            &between[..]
         };
-        let (filled, out) = (&mut self.filled, &mut *self.out);
-        filled.clear();
-        filled.extend_from_slice(&text.bytes);
-        let mut solutions: u64 = 0;
-        let mut failed = Ok(());
-        self.search.solve(&puzzle.givens, &mut |grid| {
-            solutions += 1;
-            if mode == Mode::Count {
-                return solutions < limit;
-            }
-            let sep = if solutions > 1 { between } else { b"" };
-            for (i, &at) in puzzle.at.iter().enumerate() {
-                if puzzle.givens[i] == 0 {
-                    filled[at] = b'0' + grid[i];
-                }
-            }
-            failed = write_block(out, sep, (before, text, after), filled);
-            mode == Mode::All && failed.is_ok() && solutions < limit
-        });
-        failed?;
-        match mode {
-            Mode::Count => writeln!(self.out, "{}{}", self.task.label, solutions)?,
-            Mode::Solve if solutions == 0 => text.write(&text.bytes, self.out)?,
-            _ => {}
-        }
-        if solutions == 0 {
-            self.unsolved = true;
-            let message = format!(
-                "{}puzzle {} (line {}): no solution\n",
-                self.task.name, puzzle.number, puzzle.line
-            );
-            say(self.err, message);
-        }
-        Ok(())
+        failed = [first, &before, &puzzle.text, &after]
+            .iter()
+            .try_for_each(|part| writer.write(part));
+        failed.is_ok() && solutions < task.limit
+    });
+    failed?;
+    if solutions > 0 && !ends {
+        writer.owed = eol;
     }
+    Ok(unsolved(task, err, &puzzle, solutions))
+}
 
-    /// Answers found so far go out.
-    fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
-    }
-
-    /// The input is over: what waits is written.
-    fn finish(&mut self) -> Result<(), Stop> {
-        self.close_block(false)?;
-        Ok(self.pass_before()?)
+/// Writes the digits of `grid` into the blanks of the puzzle's text.
+fn fill_in(puzzle: &mut Puzzle, givens: &[u8; 81], grid: &[u8; 81]) {
+    for p in (0..81).filter(|&p| givens[p] == 0) {
+        puzzle.text[puzzle.at[p] as usize] = b'0' + grid[p];
     }
 }
 
-/// Writes a solution: after `between`, the lines before the puzzle, its text filled in, the
-/// lines after it.
-fn write_block(
-    out: &mut dyn Write,
-    between: &[u8],
-    (before, text, after): (&[Held], &Held, &[Held]),
-    filled: &[u8],
-) -> io::Result<()> {
-    out.write_all(between)?;
-    for line in before {
-        line.write(&line.bytes, out)?;
+/// Says so when the puzzle had no solution; false then.
+fn unsolved(task: &Task, err: &mut dyn Write, puzzle: &Puzzle, solutions: u64) -> bool {
+    if solutions == 0 {
+        let line = format!(
+            "{}puzzle {} (line {}): no solution\n",
+            task.name, puzzle.number, puzzle.line
+        );
+        say(err, line);
     }
-    text.write(filled, out)?;
-    for line in after {
-        line.write(&line.bytes, out)?;
-    }
-    Ok(())
+    solutions > 0
 }
-
-/// What goes between two solutions written out in full (`--all`): a line break where the block
-/// does not end with one, and an empty line where it spans several lines.
-fn separator<'t>(block: impl Iterator<Item = &'t Held>) -> &'static [u8] {
-    let (mut crlf, mut breaks, mut ends) = (false, 0, false);
-    for text in block.filter(|text| !text.is_empty()) {
-        crlf |= text.bytes.windows(2).any(|w| w == b"\r\n");
-        breaks += text.bytes.iter().filter(|&&b| b == b'\n').count();
-        ends = text.bytes.ends_with(b"\n");
-    }
-    let several = breaks > 1 || (breaks == 1 && !ends);
-    match (crlf, several, ends) {
-        (_, false, true) => b"",
-        (false, false, false) | (false, true, true) => b"\n",
-        (false, true, false) => b"\n\n",
-        (true, false, false) | (true, true, true) => b"\r\n",
-        (true, true, false) => b"\r\n\r\n",
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Generating: random solved grids from dfs, givens taken away while the puzzle stays proper.
 // ---------------------------------------------------------------------------------------------

@@ -232,3 +232,32 @@ fn an_input_that_is_the_output_is_refused_and_the_rest_still_read() {
     let after = std::fs::read_to_string(format!("{}/loop.txt", dir)).expect("read");
     assert_eq!(after, format!("{}\n{}\n", PUZZLE, SOLVED));
 }
+
+#[cfg(unix)]
+#[test]
+fn standard_input_that_is_the_output_is_refused_too() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    for script in [
+        "\"$0\" < self.txt >> self.txt",
+        "\"$0\" - < self.txt >> self.txt",
+    ] {
+        std::fs::write(format!("{}/self.txt", dir), format!("{}\n", PUZZLE)).expect("written");
+        let (status, err) = shell(script);
+        assert_eq!(
+            (status, err.as_str()),
+            (2, "sudoku: (standard input): input file is output file\n"),
+            "{}",
+            script
+        );
+        let after = std::fs::read_to_string(format!("{}/self.txt", dir)).expect("read");
+        assert_eq!(after, format!("{}\n", PUZZLE));
+    }
+}
+
+#[test]
+fn a_directory_is_named_as_the_usual_tools_name_it() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let run = sudoku(&[dir], b"");
+    assert_eq!(run.stderr, format!("sudoku: {}: Is a directory\n", dir));
+    assert_eq!((run.status, run.stdout()), (2, String::new()));
+}

@@ -167,30 +167,42 @@ fn a_long_line_is_written_whole_or_not_at_all() {
 }
 
 #[test]
-fn mixed_text_held_back_past_a_mebibyte_is_refused_cleanly() {
-    let mixed = "-+".repeat(600_000);
-    let run = sudoku(&[], format!("{}\n{}\n", PUZZLE, mixed).as_bytes());
-    assert_eq!(run.stdout(), format!("{}\n", SOLVED));
-    assert!(
-        run.stderr.starts_with("line 2, column ")
-            && run.stderr.ends_with(
-                ": over 1 MiB of text held back, waiting for its line or puzzle to end\n"
-            ),
-        "{}",
-        run.stderr
-    );
-    assert_eq!(run.status, 2);
-    // A run of one byte is held as a count: any length is fine.
+fn a_line_longer_than_a_mebibyte_is_an_error_and_nothing_of_it_is_written() {
+    let puzzle_line = format!("{}{}", " ".repeat(1 << 20), PUZZLE);
+    let label = format!("board = {}", "x".repeat(1 << 20));
+    let comment = format!("# {}", "abc def, 123!".repeat(90_000));
+    let layout = "-+".repeat(600_000);
     let spaces = " ".repeat(3 << 20);
+    for (name, long) in [
+        ("spaces", &spaces),
+        ("layout", &layout),
+        ("a comment", &comment),
+        ("a label", &label),
+        ("a puzzle line", &puzzle_line),
+    ] {
+        let run = sudoku(
+            &[],
+            format!("{}\n{}\n{}\n", PUZZLE, long, PUZZLE).as_bytes(),
+        );
+        assert_eq!(run.stdout(), format!("{}\n", SOLVED), "{}", name);
+        assert_eq!(
+            run.stderr, "line 2, column 1048577: longer than 1 MiB\n",
+            "{}",
+            name
+        );
+        assert_eq!(run.status, 2, "{}", name);
+    }
+    // A mebibyte exactly, its line break left out, is a line like any other.
+    let spaces = " ".repeat((1 << 20) - 81);
     solves(
         &[],
-        &format!("{}{}{}\n", &PUZZLE[..45], spaces, &PUZZLE[45..]),
-        &format!("{}{}{}\n", &SOLVED[..45], spaces, &SOLVED[45..]),
+        &format!("{}{}\n", spaces, PUZZLE),
+        &format!("{}{}\n", spaces, SOLVED),
     );
 }
 
-/// The peak memory of the program (VmHWM, kB) after it has read `head` then `body` repeated
-/// `times` times, before its input ends; then `tail`, and its status.
+/// The peak memory of the program (VmHWM, kB) while `body` goes to its input `times` times
+/// after `head`, then `tail` (or until it stops reading); and its status.
 #[cfg(target_os = "linux")]
 fn peak_memory(head: &str, body: &[u8], times: usize, tail: &str) -> (u64, i32) {
     use std::io::{Read, Write};
@@ -201,19 +213,20 @@ fn peak_memory(head: &str, body: &[u8], times: usize, tail: &str) -> (u64, i32) 
         let mut sink = Vec::new();
         let _ = stdout.read_to_end(&mut sink);
     });
-    stdin.write_all(head.as_bytes()).expect("written");
-    for _ in 0..times {
-        stdin.write_all(body).expect("written");
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    let chunks = std::iter::once(head.as_bytes()).chain(std::iter::repeat(body).take(times));
+    for chunk in chunks.chain(std::iter::once(tail.as_bytes())) {
+        // Once the program has stopped reading, writing fails: it has read all it will.
+        if stdin.write_all(chunk).and_then(|()| stdin.flush()).is_err() {
+            break;
+        }
+        // A pipe holds 64 KiB at most: all but that much has been read by now.
+        let status = std::fs::read_to_string(&status_file).unwrap_or_default();
+        let hwm = status.lines().find_map(|l| l.strip_prefix("VmHWM:"));
+        let kb = hwm.and_then(|v| v.trim().trim_end_matches(" kB").parse().ok());
+        peak = peak.max(kb.unwrap_or(0));
     }
-    stdin.flush().expect("sent");
-    // A pipe holds 64 KiB at most: all but that much has been read by now.
-    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).expect("status");
-    let peak = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
-        .expect("a VmHWM line");
-    stdin.write_all(tail.as_bytes()).expect("written");
     drop(stdin);
     let code = child.wait().expect("it ends").code().expect("a status");
     drain.join().expect("drained");
@@ -222,29 +235,32 @@ fn peak_memory(head: &str, body: &[u8], times: usize, tail: &str) -> (u64, i32) 
 
 #[cfg(target_os = "linux")]
 #[test]
-fn memory_stays_flat_on_long_lines_of_every_kind() {
+fn memory_stays_bounded_on_long_lines_and_long_inputs() {
     let puzzle = format!("{}\n", PUZZLE);
     let after = format!("\n{}\n", PUZZLE);
-    let (spaces, tabs, dashes) = ([b' '; 1 << 16], [b'\t'; 1 << 16], [b'-'; 1 << 16]);
+    let (spaces, dashes) = ([b' '; 1 << 16], [b'-'; 1 << 16]);
     let mut comment = [b'x'; 1 << 16];
     for (i, b) in comment.iter_mut().enumerate() {
         *b = b"abc def, 123!"[i % 13];
     }
+    let mut comments = comment.to_vec(); // 64 KiB lines, one after another
+    comments[..2].copy_from_slice(b"# ");
+    comments[(1 << 16) - 1] = b'\n';
     let times = 512; // 32 MiB of each
     let cases: [(&str, &str, &[u8], &str, i32); 7] = [
         ("a line of spaces", "", &spaces, "\n", 2),
-        ("the end line, then spaces", &puzzle, &spaces, "\n", 0),
-        ("a count line, then tabs", "1", &tabs, &after, 0),
+        ("the end line, then spaces", &puzzle, &spaces, "\n", 2),
         (
             "an open puzzle, then spaces",
             &PUZZLE[..45],
             &spaces,
             &PUZZLE[45..],
-            0,
+            2,
         ),
-        ("a comment", "# ", &comment, &after, 0),
-        ("a border", "", &dashes, &after, 0),
-        ("a puzzle's line, after layout", "", &dashes, &puzzle, 0),
+        ("a comment", "# ", &comment, &after, 2),
+        ("a border", "", &dashes, &after, 2),
+        ("a label", "Grid =", &spaces, &after, 2),
+        ("lines of comment", "", &comments, &after, 0),
     ];
     for (name, head, body, tail, status) in cases {
         let head = if name.starts_with("the end line") {
@@ -256,4 +272,16 @@ fn memory_stays_flat_on_long_lines_of_every_kind() {
         assert!(peak < 16 << 10, "{}: {} kB at the peak", name, peak);
         assert_eq!(code, status, "{}", name);
     }
+}
+
+#[test]
+fn a_puzzle_whose_lines_together_pass_a_mebibyte_is_an_error_and_nothing_of_it_is_written() {
+    // 45 squares, then lines of 999 bars: line 1051 takes the puzzle's text past 1 MiB.
+    let bars = ("|".repeat(999) + "\n").repeat(1100);
+    let input = format!("{}\n{}\n{}{}\n", PUZZLE, &PUZZLE[..45], bars, &PUZZLE[45..]);
+    fails(
+        input.as_bytes(),
+        &format!("{}\n", SOLVED),
+        "line 1051, column 1000: puzzle 2 (line 2) with 45 of its 81 squares is longer than 1 MiB\n",
+    );
 }

@@ -404,3 +404,43 @@ fn a_later_file_with_an_unsolved_puzzle_keeps_status_2() {
     let run = sudoku(&[unsolved, broken], b"");
     assert_eq!(run.status, 2, "{}", run.stderr);
 }
+
+#[test]
+fn all_writes_whole_lines_around_a_puzzle_without_a_solution() {
+    let mut rng = Rng::new(2580);
+    let (rect, one, other) = rectangle(&mut rng);
+    let (one, other) = (line(&one).min(line(&other)), line(&one).max(line(&other)));
+    // Its label on its own first line goes with it: nothing of it is written.
+    let input = format!("b = {}\nGrid 2\n{}\n", CLASH, PUZZLE);
+    let run = sudoku(&["--all"], input.as_bytes());
+    assert_eq!(run.stdout(), format!("Grid 2\n{}\n", SOLVED));
+    assert_eq!(run.status, 1);
+    // Two puzzles on one line, the second without a solution: the first's solutions end their
+    // line, and what follows starts its own.
+    let input = format!("{}{}\n{}\n", line(&rect), CLASH, PUZZLE);
+    let run = sudoku(&["--all"], input.as_bytes());
+    assert_eq!(run.stdout(), format!("{}\n{}\n{}\n", one, other, SOLVED));
+    let again = sudoku(&["--count"], run.stdout.as_slice());
+    assert_eq!(again.stdout(), "1\n1\n1\n", "the output reads back");
+}
+
+#[test]
+fn a_label_ending_the_input_after_its_equals_sign_is_written() {
+    for args in [&[][..], &["--all"][..]] {
+        let run = sudoku(args, format!("{}\nx=", PUZZLE).as_bytes());
+        assert_eq!((run.status, run.stdout()), (0, format!("{}\nx=", SOLVED)));
+    }
+}
+
+#[test]
+fn all_holds_a_long_run_of_border_lines_without_slowing_down() {
+    // 600,000 lines of layout after a puzzle (1.2 MB): the block takes in 1 MiB of them, the
+    // rest goes out as it is. Each line costs the same, however many came before it.
+    let input = format!("{}\n{}", PUZZLE, "|\n".repeat(600_000));
+    let run = sudoku(&["--all"], input.as_bytes());
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout(),
+        format!("{}\n{}", SOLVED, "|\n".repeat(600_000))
+    );
+}

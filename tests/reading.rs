@@ -311,10 +311,11 @@ fn a_line_of_thousands_of_puzzles_is_solved_and_its_errors_placed() {
         &format!("{}\n", line),
         &format!("{}\n", SOLVED.repeat(2000)),
     );
+    // Nothing of the broken line goes out, not even the puzzles it finished.
     fails(
         format!("{}{}x", line, &PUZZLE[..10]).as_bytes(),
         2,
-        &SOLVED.repeat(2000),
+        "",
         &format!(
             "line 1, column {}: letter 'x' inside puzzle 2001 (line 1) with 10 of its 81 squares\n",
             2000 * 81 + 11
@@ -322,4 +323,44 @@ fn a_line_of_thousands_of_puzzles_is_solved_and_its_errors_placed() {
     );
     let run = sudoku(&["--count"], line.as_bytes());
     assert_eq!((run.status, run.stdout()), (0, "1\n".repeat(2000)));
+}
+
+#[test]
+fn a_line_that_overruns_a_puzzle_is_a_typo_of_that_puzzle_and_nothing_of_it_is_written() {
+    // 83 blanks: puzzle 2 takes 81, and the 2 after them are no puzzle of their own.
+    fails(
+        format!("{}\n{}\n", PUZZLE, ".".repeat(83)).as_bytes(),
+        2,
+        &format!("{}\n", SOLVED),
+        "line 2, column 84: 83 squares on this line, not whole rows of 9, for puzzle 2 (line 2) \
+         with 81 of its 81 squares\n",
+    );
+    fails(
+        format!("{}.\n", PUZZLE).as_bytes(),
+        2,
+        "",
+        "line 1, column 83: 82 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
+         with 81 of its 81 squares\n",
+    );
+    // A ninth row of 10.
+    let rows = nine_lines(PUZZLE, "\n").replacen("\n.8..6534.\n", "\n.8..6534..\n", 1);
+    fails(
+        rows.as_bytes(),
+        2,
+        "",
+        "line 9, column 11: 10 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
+         with 81 of its 81 squares\n",
+    );
+}
+
+#[test]
+fn no_puzzle_is_named_at_the_end_line_whatever_its_line_break() {
+    for end in ["end\n", "end\r\n", "end", " END \r\n"] {
+        fails(
+            format!("\n{}", end).as_bytes(),
+            2,
+            "\n",
+            "line 2, column 1: no puzzle in the input\n",
+        );
+    }
 }
