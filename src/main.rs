@@ -50,41 +50,33 @@ fn main() {
     std::process::exit(status);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The command line: what to do with which inputs, and the exit status.
-// ---------------------------------------------------------------------------------------------
+// ---- The command line: what to do with which inputs, and the exit status. -------------------
 
-/// What to write for each puzzle.
+/// What to write for each puzzle: its smallest solution, its count, or every solution.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// The input with the blanks filled in (the smallest solution).
     Solve,
-    /// The number of solutions, one line per puzzle.
     Count,
-    /// The puzzle's block filled in once for every solution.
     All,
 }
 
-/// The command line, read.
+/// The command line, read: a text to show (usage, version), or the work to do.
+enum Command<'a> {
+    Show(String),
+    Work(Options<'a>),
+}
+
 struct Options<'a> {
     mode: Mode,
-    /// At most this many solutions of each puzzle are counted or written.
     limit: u64,
-    /// `--generate N` and its seed, if given.
     generate: Option<(u64, Option<u64>)>,
     files: Vec<&'a OsString>,
 }
 
-enum Command<'a> {
-    Help,
-    Version,
-    Work(Options<'a>),
-}
-
 /// Reads the command line; Err says why it is not a valid one.
 fn parse<'a>(args: &'a [OsString]) -> Result<Command<'a>, String> {
-    let (mut mode, mut limit, mut generate, mut seed) = (Mode::Solve, None, None, None);
-    let (mut files, mut options_end) = (Vec::new(), false);
+    let (mut limit, mut generate, mut seed, mut files) = (None, None, None, Vec::new());
+    let (mut count, mut all, mut options_end) = (false, false, false);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let text = arg.to_string_lossy();
@@ -94,62 +86,57 @@ fn parse<'a>(args: &'a [OsString]) -> Result<Command<'a>, String> {
         }
         let mut number = |name: &str| match args.next().map(|v| v.to_string_lossy()) {
             Some(v) => v
-                .parse::<u64>()
+                .parse()
                 .map_err(|_| format!("{} takes a whole number, not '{}'", name, v)),
             None => Err(format!("{} takes a whole number", name)),
         };
-        let wanted = match &*text {
-            "-h" | "--help" => return Ok(Command::Help),
-            "-V" | "--version" => return Ok(Command::Version),
-            "--" => {
-                options_end = true;
-                continue;
-            }
-            "--count" => Mode::Count,
-            "--all" => Mode::All,
-            "--limit" => {
-                limit = Some(number("--limit")?).filter(|&n| n > 0);
-                if limit.is_none() {
-                    return Err("--limit takes a whole number from 1 up".into());
-                }
-                continue;
-            }
-            "--generate" => {
-                generate = Some(number("--generate")?);
-                continue;
-            }
-            "--seed" => {
-                seed = Some(number("--seed")?);
-                continue;
-            }
+        match &*text {
+            "-h" | "--help" => return Ok(Command::Show(USAGE.into())),
+            "-V" | "--version" => return Ok(Command::Show(format!("sudoku {}\n", VERSION))),
+            "--" => options_end = true,
+            "--limit" => limit = Some(number("--limit")?),
+            "--generate" => generate = Some(number("--generate")?),
+            "--seed" => seed = Some(number("--seed")?),
+            "--count" => count = true,
+            "--all" => all = true,
             _ => return Err(format!("unknown option '{}'", text)),
-        };
-        if mode != Mode::Solve && mode != wanted {
-            return Err("--count and --all do not go together".into());
         }
-        mode = wanted;
     }
-    if limit.is_some() && mode == Mode::Solve {
-        return Err("--limit goes with --count or --all".into());
+    let mode = match (count, all) {
+        (true, _) => Mode::Count,
+        (_, true) => Mode::All,
+        _ => Mode::Solve,
+    };
+    let (solving, dashes) = (!count && !all, files.iter().filter(|f| **f == "-").count());
+    let rules = [
+        (count && all, "--count and --all do not go together"),
+        (limit == Some(0), "--limit takes a whole number from 1 up"),
+        (
+            limit.is_some() && solving,
+            "--limit goes with --count or --all",
+        ),
+        (
+            seed.is_some() && generate.is_none(),
+            "--seed goes with --generate",
+        ),
+        (
+            generate.is_some() && !(solving && files.is_empty()),
+            "--generate takes no other option but --seed, and no file",
+        ),
+        (dashes > 1, "- is named twice: standard input is read once"),
+    ];
+    match rules.iter().find(|rule| rule.0) {
+        Some((_, why)) => Err(why.to_string()),
+        None => Ok(Command::Work(Options {
+            mode,
+            limit: limit.unwrap_or(u64::MAX),
+            generate: generate.map(|n| (n, seed)),
+            files,
+        })),
     }
-    if seed.is_some() && generate.is_none() {
-        return Err("--seed goes with --generate".into());
-    }
-    if generate.is_some() && (mode != Mode::Solve || !files.is_empty()) {
-        return Err("--generate takes no other option but --seed, and no file".into());
-    }
-    if files.iter().filter(|f| **f == "-").count() > 1 {
-        return Err("- is named twice: standard input is read once".into());
-    }
-    Ok(Command::Work(Options {
-        mode,
-        limit: limit.unwrap_or(u64::MAX),
-        generate: generate.map(|n| (n, seed)),
-        files,
-    }))
 }
 
-/// Runs the program on `args` (without the program's name); returns the exit status.
+/// Runs the program on `args` (without its name); returns the exit status.
 pub(crate) fn run(
     args: &[OsString],
     stdin: &mut dyn Read,
@@ -158,23 +145,19 @@ pub(crate) fn run(
 ) -> i32 {
     let options = match parse(args) {
         Ok(Command::Work(options)) => options,
-        Ok(Command::Help) => return finish(out, err, USAGE.as_bytes(), 0),
-        Ok(Command::Version) => {
-            return finish(out, err, format!("sudoku {}\n", VERSION).as_bytes(), 0)
-        }
+        Ok(Command::Show(text)) => return finish(out, err, text.as_bytes(), 0),
         Err(why) => {
             say(err, format!("sudoku: {}\n{}", why, USAGE));
             return 2;
         }
     };
-    if let Some((count, seed)) = options.generate {
-        return match generate(count, seed.unwrap_or_else(clock_seed), out) {
+    if let Some((wanted, seed)) = options.generate {
+        return match generate(wanted, seed.unwrap_or_else(clock_seed), out) {
             Ok(()) => finish(out, err, b"", 0),
             Err(e) => output_failed(err, e, 0),
         };
     }
-    let (mut status, mut search) = (0, Search::new());
-    let dash = OsString::from("-");
+    let (mut status, mut search, dash) = (0, Search::new(), OsString::from("-"));
     let named = !options.files.is_empty();
     let files = if named { options.files } else { vec![&dash] };
     let several = files.len() > 1;
@@ -183,38 +166,31 @@ pub(crate) fn run(
             Some("-") => "(standard input)".into(), // as grep names it
             _ => file.to_string_lossy(),
         };
+        // Messages name the file when files are named; --count lines when there are several.
+        let prefix = |on: bool, end: &str| {
+            if on {
+                format!("{}{}", shown, end)
+            } else {
+                String::new()
+            }
+        };
         let task = Task {
             mode: options.mode,
             limit: options.limit,
-            // Messages name the file when files are named; --count lines when there are several.
-            name: if named {
-                format!("{}: ", shown)
-            } else {
-                String::new()
-            },
-            label: if several {
-                format!("{}:", shown)
-            } else {
-                String::new()
-            },
+            name: prefix(named, ": "),
+            tag: prefix(several, ":"),
         };
-        let answered = match open(file, stdin) {
+        let answered = match open_input(file, stdin) {
             Ok(mut input) => answer(&task, &mut *input, out, err, &mut search),
-            Err(why) => {
-                say(err, format!("sudoku: {}: {}\n", shown, why));
-                status = 2;
-                continue;
-            }
+            Err(why) => Err(Stop::Unread(why)),
         };
-        match answered {
-            Ok(true) => {}
-            Ok(false) => status = status.max(1),
-            Err(Stop::Read(e)) => {
-                say(err, format!("{}{}\n", task.name, e));
-                status = 2;
-            }
+        status = match answered {
+            Ok(true) => status,
+            Ok(false) => status.max(1),
+            Err(Stop::Unread(why)) => say(err, format!("sudoku: {}: {}\n", shown, why)),
+            Err(Stop::Read(e)) => say(err, format!("{}{}\n", task.name, e)),
             Err(Stop::Write(e)) => return output_failed(err, e, status),
-        }
+        };
     }
     finish(out, err, b"", status)
 }
@@ -227,54 +203,49 @@ fn finish(out: &mut dyn Write, err: &mut dyn Write, last: &[u8], status: i32) ->
     }
 }
 
-/// Writes one message to standard error in one write, so that parallel runs do not mix lines;
-/// standard error going away is no reason to stop.
-fn say(err: &mut dyn Write, message: String) {
+/// Says `message` in one write (lines of parallel runs do not mix); 2, the status it gives.
+fn say(err: &mut dyn Write, message: String) -> i32 {
     let _ = err.write_all(message.as_bytes());
+    2
 }
 
-/// Standard output failed: a reader that went away (`| head`) is normal, anything else is said.
+/// A reader of the output that went away (`| head`) is normal; any other failure is said.
 fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        return status;
+    match e.kind() {
+        io::ErrorKind::BrokenPipe => status,
+        _ => say(
+            err,
+            format!("sudoku: cannot write the output: {}\n", describe(&e)),
+        ),
     }
-    say(
-        err,
-        format!("sudoku: cannot write the output: {}\n", describe(&e)),
-    );
-    2
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
 fn describe(e: &io::Error) -> String {
     let text = e.to_string();
-    match text.find(" (os error ") {
-        Some(at) => text[..at].to_string(),
-        None => text,
-    }
+    text.split(" (os error ")
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }
 
-/// Opens FILE, or standard input for `-`. A directory is refused, as the usual tools refuse it,
-/// and so is the file the output goes to: `sudoku F >> F` would read its own output for ever.
-fn open<'a>(file: &OsString, stdin: &'a mut dyn Read) -> Result<Box<dyn Read + 'a>, String> {
-    let (input, meta): (Box<dyn Read>, _) = if file == "-" {
-        (Box::new(stdin), std::fs::metadata("/dev/fd/0").ok())
+/// Opens FILE (`-`: standard input), refusing a directory and the output's file (`F >> F`).
+fn open_input<'a>(file: &OsString, stdin: &'a mut dyn Read) -> Result<Box<dyn Read + 'a>, String> {
+    let (input, meta): (Box<dyn Read + 'a>, _) = if file == "-" {
+        (Box::new(stdin), std::fs::metadata("/dev/fd/0"))
     } else {
         let f = File::open(file).map_err(|e| describe(&e))?;
-        let meta = f.metadata().ok();
+        let meta = f.metadata();
         (Box::new(f), meta)
     };
-    let output = std::fs::metadata("/dev/fd/1").ok();
-    match (meta.as_ref(), output.as_ref()) {
-        (Some(m), _) if m.is_dir() => Err("Is a directory".into()),
-        (Some(m), Some(o)) if same_file(m, o) => Err("input file is output file".into()),
+    match (meta, std::fs::metadata("/dev/fd/1")) {
+        (Ok(m), _) if m.is_dir() => Err("Is a directory".into()),
+        (Ok(m), Ok(o)) if same_file(&m, &o) => Err("input file is output file".into()),
         _ => Ok(input),
     }
 }
 
 /// Both are the same regular file (on Unix; elsewhere the check passes).
-// A closed standard stream cannot be told here: Rust's runtime puts /dev/null there before
-// main, open both ways, as Python's subprocess.DEVNULL is; a check on that misreads harnesses.
 #[cfg(unix)]
 fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
@@ -286,125 +257,97 @@ fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
     false
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reading: bytes in, a line at a time, whole pieces out (text, or a puzzle with its text), so
-// that nothing of a broken puzzle or line is ever written.
-// ---------------------------------------------------------------------------------------------
+// ---- Reading: a line at a time, whole pieces out, so that no broken line is ever written. ----
 
-/// A line longer than this, its line break left out, is refused, and so is a puzzle whose
-/// lines together are: memory stays bounded.
+/// Longer lines (line break left out) are refused, and puzzles whose lines together are.
 const LONGEST: usize = 1 << 20;
 
-/// A reading error, where it was found: line and column counted from 1, columns in bytes.
-struct ReadError {
-    line: usize,
-    column: usize,
-    what: String,
-}
-
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.what
-        )
-    }
-}
-
-/// What the reader hands on, all of a line at once.
+/// What the reader hands on: a line without squares (true: layout only), or a puzzle.
 enum Piece {
-    /// A line that holds no square; true when it holds layout only (a drawn grid's border).
     Text(Vec<u8>, bool),
     Puzzle(Box<Puzzle>),
 }
 
-/// A puzzle as read: its squares in reading order (0 for a blank), its text and where each
-/// square stands in it, and the label before it on its first line (`board =`), if any.
+/// A puzzle: its givens, where its `n` squares read stand in its text, its label (`board =`).
 struct Puzzle {
     number: usize,
     line: usize,
     givens: [u8; 81],
     at: [u32; 81],
-    /// How many squares are read.
     n: usize,
     label: Vec<u8>,
     text: Vec<u8>,
 }
 
-/// Puzzle `number` (line `line`) with `n` squares read, as messages name it.
-fn named(number: usize, line: usize, n: usize) -> String {
-    format!(
-        "puzzle {} (line {}) with {} of its 81 squares",
-        number, line, n
-    )
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let (number, line, n) = (self.number, self.line, self.n);
+        write!(
+            f,
+            "puzzle {} (line {}) with {} of its 81 squares",
+            number, line, n
+        )
+    }
 }
 
-/// What each byte is to the reader: a square's digit (0 for a blank), or one of the kinds below.
+/// What each byte is: a square's given (0 for a blank), or one of these kinds.
 const CLASS: [u8; 256] = classes();
-/// White space and layout: skipped when reading, kept when writing.
 const LAYOUT: u8 = 10;
 const HASH: u8 = 11;
 const LETTER: u8 = 12;
-/// The first byte of a box-drawing character, U+2500 to U+257F: E2 94|95 80..BF.
+/// U+2500 to U+257F: E2 94|95 80..BF.
 const BOX_DRAWING: u8 = 13;
-const OTHER: u8 = 14;
 
 const fn classes() -> [u8; 256] {
-    let mut table = [OTHER; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = match b as u8 {
-            c @ b'0'..=b'9' => c - b'0',
+    let (mut table, mut c) = ([14; 256], 0);
+    while c < 256 {
+        table[c] = match c as u8 {
+            given @ b'0'..=b'9' => given - b'0',
             b'.' | b'?' | b'_' | b'*' => 0,
             b' ' | b'\t' | b'\r' | b'\n' | b'|' | b'+' | b'-' | b'=' | b',' | b';' | b'['
             | b']' | b'{' | b'}' | b'"' | b'\'' => LAYOUT,
             b'#' => HASH,
             b'A'..=b'Z' | b'a'..=b'z' => LETTER,
             0xE2 => BOX_DRAWING,
-            _ => OTHER,
+            _ => 14,
         };
-        b += 1;
+        c += 1;
     }
     table
 }
 
-/// Reads one input a line at a time and hands on its pieces.
 struct Reader<'a> {
     input: BufReader<&'a mut dyn Read>,
-    /// The line being read, its line break included, and its number.
     text: Vec<u8>,
     line: usize,
-    /// A puzzle begun on an earlier line.
-    open: Option<Box<Puzzle>>,
+    current: Option<Box<Puzzle>>,
     puzzles: usize,
-    /// A line with more than white space has been read: no count line any more.
+    /// A line with more than white space was read: no count line after it.
     begun: bool,
-    /// Where the input ended, once it has.
     over: Option<(usize, usize)>,
 }
 
 impl<'a> Reader<'a> {
     fn new(input: &'a mut dyn Read) -> Reader<'a> {
+        let input = BufReader::with_capacity(1 << 16, input);
         Reader {
-            input: BufReader::with_capacity(1 << 16, input),
+            input,
             text: Vec::new(),
             line: 0,
-            open: None,
+            current: None,
             puzzles: 0,
             begun: false,
             over: None,
         }
     }
 
-    /// Nothing read is waiting: the next line may have to wait for the input.
+    /// Nothing read waits: the next line may wait for the input.
     fn waiting(&self) -> bool {
         self.input.buffer().is_empty()
     }
 
-    /// Puts the pieces of the next line in `pieces` (none for the count line); false at the
-    /// end of the input or at the `end` line.
-    fn next(&mut self, pieces: &mut Vec<Piece>) -> Result<bool, ReadError> {
+    /// Puts the next line's pieces in `pieces`; false at the end of the input or the `end` line.
+    fn next(&mut self, pieces: &mut Vec<Piece>) -> Result<bool, String> {
         pieces.clear();
         if let Some((line, column)) = self.over {
             return self.end(line, column);
@@ -422,11 +365,10 @@ impl<'a> Reader<'a> {
         let text = take(&mut self.text);
         let body = text.len() - newline as usize;
         let words = trim(&text[..body]);
-        let (mut label, mut from) = (Vec::new(), 0);
-        if self.open.is_none() && !words.is_empty() {
-            let first = !replace(&mut self.begun, true);
-            if first && words.len() <= 8 && words.iter().all(u8::is_ascii_digit) {
-                self.text = text;
+        let (mut label, mut start) = (Vec::new(), 0);
+        if self.current.is_none() && !words.is_empty() {
+            let number = words.len() <= 8 && words.iter().all(u8::is_ascii_digit);
+            if !replace(&mut self.begun, true) && number {
                 return Ok(true); // the count of test cases some judges send first
             }
             if words.eq_ignore_ascii_case(b"end") {
@@ -434,83 +376,72 @@ impl<'a> Reader<'a> {
             }
             if words[0].is_ascii_alphabetic() {
                 // A label, up to its last `=`: what follows is read.
-                from = text[..body]
+                start = text[..body]
                     .iter()
-                    .rposition(|&b| b == b'=')
+                    .rposition(|&c| c == b'=')
                     .map_or(body, |at| at + 1);
-                label = text[..from].to_vec();
+                label = text[..start].to_vec();
             }
         }
-        let squares = self.squares(&text, body, from, label, pieces)?;
-        if squares == 0 && self.open.is_none() {
-            // Layout only, as a drawn grid's border: no label, no comment, not empty.
-            let layout = from == 0 && !text.contains(&b'#') && !trim(&text).is_empty();
+        if self.squares(&text, body, start, label, pieces)? == 0 && self.current.is_none() {
+            // Layout only: no label, no comment, not empty.
+            let layout = start == 0 && !text.contains(&b'#') && !trim(&text).is_empty();
             pieces.push(Piece::Text(text, layout));
         } else {
-            self.text = text; // its buffer, for the next line
+            self.text = text; // its room, for the next line
         }
         Ok(true)
     }
 
-    /// Reads the squares of the line `text` (`body` bytes before its line break) from byte
-    /// `from` on, the label before it going to the first puzzle it begins; returns how many.
+    /// Reads the squares of `text[start..body]`, `label` going to the first puzzle it begins.
     fn squares(
         &mut self,
         text: &[u8],
         body: usize,
-        from: usize,
+        start: usize,
         mut label: Vec<u8>,
         pieces: &mut Vec<Piece>,
-    ) -> Result<usize, ReadError> {
-        let mut open = self.open.take();
-        // Where the text not handed on yet starts; the first puzzle the line gives squares.
-        let mut kept = if label.is_empty() { 0 } else { from };
-        // The first puzzle the line gives squares, for a message.
-        let first = match &open {
-            Some(p) => (p.number, p.line, p.n),
-            None => (self.puzzles + 1, self.line, 0),
-        };
-        let (line, mut squares, mut i) = (&text[..body], 0, from);
-        while i < line.len() {
-            let b = line[i];
-            match CLASS[b as usize] {
-                digit @ 0..=9 => {
-                    squares += 1;
-                    let p = match &mut open {
-                        Some(p) => p,
+    ) -> Result<usize, String> {
+        let mut current = self.current.take();
+        // `rest`: where the text not handed on yet starts.
+        let (mut rest, mut squares, mut at) = (if label.is_empty() { 0 } else { start }, 0, start);
+        let bytes = &text[..body];
+        while at < bytes.len() {
+            let c = bytes[at];
+            match CLASS[c as usize] {
+                mut given @ 0..=9 => {
+                    let puzzle = match &mut current {
+                        Some(puzzle) => puzzle,
                         None => {
                             self.puzzles += 1;
-                            open.insert(Box::new(Puzzle {
+                            current.insert(Box::new(Puzzle {
                                 number: self.puzzles,
                                 line: self.line,
                                 givens: [0; 81],
                                 at: [0; 81],
                                 n: 0,
                                 label: take(&mut label),
-                                text: Vec::with_capacity(text.len() - kept),
+                                text: Vec::with_capacity(text.len() - rest),
                             }))
                         }
                     };
                     // This square and those right after it, while the puzzle takes them.
-                    let mut digit = digit;
                     loop {
-                        p.givens[p.n] = digit;
-                        p.at[p.n] = (p.text.len() + i - kept) as u32;
-                        p.n += 1;
-                        match line.get(i + 1).map(|&c| CLASS[c as usize]) {
-                            Some(next @ 0..=9) if p.n < 81 => {
-                                (digit, i, squares) = (next, i + 1, squares + 1)
-                            }
+                        puzzle.givens[puzzle.n] = given;
+                        puzzle.at[puzzle.n] = (puzzle.text.len() + at - rest) as u32;
+                        (puzzle.n, squares) = (puzzle.n + 1, squares + 1);
+                        match bytes.get(at + 1).map(|&c| CLASS[c as usize]) {
+                            Some(next @ 0..=9) if puzzle.n < 81 => (given, at) = (next, at + 1),
                             _ => break,
                         }
                     }
-                    if p.n == 81 {
+                    if puzzle.n == 81 {
                         // The rest of the line is trailing text, unless a square follows.
-                        let square = text.get(i + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
-                        let end = if square { i + 1 } else { text.len() };
-                        p.text.extend_from_slice(&text[kept..end]);
-                        kept = end;
-                        pieces.extend(open.take().map(Piece::Puzzle));
+                        let square = bytes.get(at + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
+                        let end = if square { at + 1 } else { text.len() };
+                        puzzle.text.extend_from_slice(&text[rest..end]);
+                        rest = end;
+                        pieces.extend(current.take().map(Piece::Puzzle));
                         if !square {
                             break;
                         }
@@ -518,122 +449,100 @@ impl<'a> Reader<'a> {
                 }
                 LAYOUT => {}
                 HASH => break, // a comment, to the end of the line
-                BOX_DRAWING if matches!(line[i + 1..], [0x94 | 0x95, 0x80..=0xBF, ..]) => {
-                    i += 2;
+                BOX_DRAWING if matches!(bytes[at + 1..], [0x94 | 0x95, 0x80..=0xBF, ..]) => at += 2,
+                LETTER if current.is_some() => {
+                    let inside = current.as_ref().map(|p| p.to_string()).unwrap_or_default();
+                    return Err(
+                        self.error(at + 1, &format!("letter '{}' inside {}", c as char, inside))
+                    );
                 }
-                LETTER if open.is_some() => {
-                    let p = open
-                        .as_ref()
-                        .map_or(String::new(), |p| named(p.number, p.line, p.n));
-                    return Err(self.error(i + 1, format!("letter '{}' inside {}", b as char, p)));
+                _ if c.is_ascii_graphic() => {
+                    return Err(
+                        self.error(at + 1, &format!("unexpected character '{}'", c as char))
+                    );
                 }
-                _ if b.is_ascii_graphic() => {
-                    return Err(self.error(i + 1, format!("unexpected character '{}'", b as char)));
-                }
-                _ => return Err(self.error(i + 1, format!("unexpected byte 0x{:02X}", b))),
+                _ => return Err(self.error(at + 1, &format!("unexpected byte 0x{:02X}", c))),
             }
-            i += 1;
+            at += 1;
         }
-        if squares % 9 != 0 {
-            let (number, line, had) = first;
-            let s = if squares == 1 { "" } else { "s" };
-            let whose = named(number, line, (had + squares).min(81));
-            let what = format!(
-                "{} square{} on this line, not whole rows of 9, for {}",
-                squares, s, whose
-            );
-            return Err(self.error(body + 1, what));
-        }
-        if let Some(p) = &mut open {
-            p.text.extend_from_slice(&text[kept..]);
-            if p.text.len() > LONGEST {
-                let what = format!("{} is longer than 1 MiB", named(p.number, p.line, p.n));
-                return Err(self.error(body + 1, what));
+        // Not whole rows: named for the first puzzle the line gives squares.
+        if let (Some(Piece::Puzzle(first)), _) | (_, Some(first)) = (pieces.first(), &current) {
+            if squares % 9 != 0 {
+                let s = if squares == 1 { "" } else { "s" };
+                let what = format!(
+                    "{} square{} on this line, not whole rows of 9, for",
+                    squares, s
+                );
+                return Err(self.error(body + 1, &format!("{} {}", what, first)));
             }
         }
-        self.open = open;
+        if let Some(puzzle) = &mut current {
+            puzzle.text.extend_from_slice(&text[rest..]);
+            if puzzle.text.len() > LONGEST {
+                return Err(self.error(body + 1, &format!("{} is longer than 1 MiB", puzzle)));
+            }
+        }
+        self.current = current;
         Ok(squares)
     }
 
-    /// Reads the next line into `text`, its line break included; false if it has none (the
-    /// input is over).
-    fn read_line(&mut self) -> Result<bool, ReadError> {
-        self.text.clear();
+    fn read_line(&mut self) -> Result<bool, String> {
+        let (text, most) = (&mut self.text, LONGEST as u64 + 2);
+        text.clear();
         self.line += 1;
-        let most = LONGEST as u64 + 2;
-        if let Err(e) = (&mut self.input)
-            .take(most)
-            .read_until(b'\n', &mut self.text)
-        {
-            let what = format!("cannot read: {}", describe(&e));
-            return Err(self.error(self.text.len() + 1, what));
+        if let Err(e) = (&mut self.input).take(most).read_until(b'\n', text) {
+            let column = text.len() + 1;
+            return Err(self.error(column, &format!("cannot read: {}", describe(&e))));
         }
-        let newline = self.text.last() == Some(&b'\n');
-        if self.text.len() > LONGEST + newline as usize {
-            return Err(self.error(LONGEST + 1, "longer than 1 MiB".into()));
+        let newline = text.last() == Some(&b'\n');
+        if text.len() > LONGEST + newline as usize {
+            return Err(self.error(LONGEST + 1, "longer than 1 MiB"));
         }
         Ok(newline)
     }
 
     /// The input ends at (line, column): no puzzle may be open, and one must have been read.
-    fn end(&self, line: usize, column: usize) -> Result<bool, ReadError> {
-        let what = match &self.open {
-            Some(p) => format!("the input ends inside {}", named(p.number, p.line, p.n)),
-            None if self.puzzles == 0 => "no puzzle in the input".into(),
-            None => return Ok(false),
-        };
-        Err(ReadError { line, column, what })
+    fn end(&mut self, line: usize, column: usize) -> Result<bool, String> {
+        self.line = line;
+        match &self.current {
+            Some(puzzle) => Err(self.error(column, &format!("the input ends inside {}", puzzle))),
+            None if self.puzzles == 0 => Err(self.error(column, "no puzzle in the input")),
+            None => Ok(false),
+        }
     }
 
-    fn error(&self, column: usize, what: String) -> ReadError {
-        ReadError {
-            line: self.line,
-            column,
-            what,
-        }
+    /// A reading error, where it was found (line and column from 1, columns in bytes).
+    fn error(&self, column: usize, what: &str) -> String {
+        format!("line {}, column {}: {}", self.line, column, what)
     }
 }
 
-/// `bytes` without the white space around them.
 fn trim(bytes: &[u8]) -> &[u8] {
-    let white = |b: &u8| b" \t\r\n".contains(b);
-    let from = bytes.iter().position(|b| !white(b)).unwrap_or(bytes.len());
-    let to = bytes
-        .iter()
-        .rposition(|b| !white(b))
-        .map_or(from, |k| k + 1);
+    let white = |c: &&u8| b" \t\r\n".contains(c);
+    let from = bytes.iter().take_while(white).count();
+    let to = bytes.len() - bytes[from..].iter().rev().take_while(white).count();
     &bytes[from..to]
 }
 
-// ---------------------------------------------------------------------------------------------
-// The search: the classic row/col/cell arrays and dfs(x, y), with a candidate board beside them
-// that fills forced squares between the steps of dfs, so that it guesses far less.
-// ---------------------------------------------------------------------------------------------
+// ---- The search: the classic's arrays and dfs(x, y), and a board that fills forced squares. ---
 
-/// The search state: `row`, `col`, `cell` say which digits are used, `grid` what stands where,
-/// exactly as in the classic; `board` is kept beside them and copied whole before a guess.
+/// The classic's state (`grid`: digits 1 to 9, 0 while empty), and the board beside it.
 pub(crate) struct Search {
     row: [[bool; 9]; 9],
     col: [[bool; 9]; 9],
     cell: [[[bool; 9]; 3]; 3],
-    /// The digit 1 to 9 at each square, 0 while empty.
     grid: [u8; 81],
     board: Board,
-    /// The squares filled so far, in order (`trail[..filled]`), to take them back.
     trail: [u8; 81],
-    filled: usize,
-    /// Calls of dfs, squares probed and boards sifted for this puzzle: the measure of guessing.
+    placed: usize,
+    /// Calls of dfs, squares probed and digits sifted.
     steps: u64,
-    credit: Credit,
+    /// Probing costs one when both digits live, a dead end earns two (so puzzles with many
+    /// solutions, where probes prove nothing, stop paying for it).
+    credit: u32,
 }
 
-/// What probing may still spend: a square probed with both digits alive costs one, a dead end
-/// found (by a digit dfs tries or one a probe tries) earns two, up to 30; no credit, no probing.
-/// Puzzles with many solutions, where both digits nearly always live, so stop paying for it.
-#[derive(Clone, Copy)]
-struct Credit(u32);
-
-/// The steps a square may cost without a solution before it checks each digit it tries.
+/// The steps a square may cost before it sifts each digit it tries.
 const BUDGET: u64 = 2000;
 
 impl Search {
@@ -649,14 +558,13 @@ impl Search {
                 empty: [BAND; 3],
             },
             trail: [0; 81],
-            filled: 0,
+            placed: 0,
             steps: 0,
-            credit: Credit(1),
+            credit: 1,
         }
     }
 
-    /// Calls `found` with every solution of `givens` (0 for a blank, 1 to 9 for a given), in
-    /// ascending order, until it returns false; returns how many steps it took.
+    /// Calls `found` with each solution of `givens`, smallest first, until it says stop.
     pub(crate) fn solve(
         &mut self,
         givens: &[u8; 81],
@@ -670,10 +578,10 @@ impl Search {
                     return 0; // clashing givens
                 }
                 self.place(x, y, d);
-                self.board.fill(p, d);
+                self.board.assign(p, d);
             }
         }
-        if self.settle() {
+        if self.place_forced() {
             match self.next_square() {
                 Some((x, y)) => self.dfs(x, y, found),
                 None => found(&self.grid),
@@ -682,33 +590,30 @@ impl Search {
         self.steps
     }
 
-    /// Tries each digit allowed at (x, y), the first empty square in reading order, settles what
-    /// it forces and searches on; true once `found` asked to stop. Digits go up and squares in
-    /// reading order, as in the classic, so solutions come smallest first.
+    /// Tries each digit allowed at (x, y) in turn, as the classic does; true once told to stop.
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
         debug_assert!(self.agrees());
         self.steps += 1;
-        let (p, saved, mark, start) = (9 * x + y, self.board, self.filled, self.steps);
+        let (p, saved, mark, start) = (9 * x + y, self.board, self.placed, self.steps);
         for d in 0..9 {
             if !self.free(x, y, d) || !saved.allows(p, d) {
                 continue;
             }
-            // Reading order can spend millions of steps on a dead end whose cause lies far
-            // below (under empty top rows): past its budget without a solution, this square
-            // first sifts the board each digit leads to, and skips the digit if that dead-ends.
-            let spent = self.steps - start;
+            // A dead end far below (under empty top rows) can cost reading order millions of
+            // steps: past its budget, the square sifts what each digit leads to.
+            let careful = self.steps - start > BUDGET;
             self.place(x, y, d);
-            self.board.fill(p, d);
+            self.board.assign(p, d);
             let mut stop = false;
-            if self.settle() && (spent <= BUDGET || self.board.survives_sifting(&mut self.steps)) {
+            if self.place_forced() && (!careful || self.board.survives_sifting(&mut self.steps)) {
                 stop = match self.next_square() {
                     Some((x, y)) => self.dfs(x, y, found),
                     None => !found(&self.grid),
                 };
             } else {
-                self.credit.earn();
+                self.credit = (self.credit + 2).min(30);
             }
-            while self.filled > mark {
+            while self.placed > mark {
                 self.remove();
             }
             self.board = saved;
@@ -719,25 +624,25 @@ impl Search {
         false
     }
 
-    /// The classic's test: digit d is in none of the row, the column and the box of (x, y).
+    /// The classic's test: no digit d yet in the row, column or box of (x, y).
     fn free(&self, x: usize, y: usize, d: usize) -> bool {
         !self.row[x][d] && !self.col[y][d] && !self.cell[x / 3][y / 3][d]
     }
 
-    /// The classic move: digit d goes to (x, y).
+    /// The classic's move: digit d goes to (x, y).
     fn place(&mut self, x: usize, y: usize, d: usize) {
         self.row[x][d] = true;
         self.col[y][d] = true;
         self.cell[x / 3][y / 3][d] = true;
         self.grid[9 * x + y] = d as u8 + 1;
-        self.trail[self.filled] = (9 * x + y) as u8;
-        self.filled += 1;
+        self.trail[self.placed] = (9 * x + y) as u8;
+        self.placed += 1;
     }
 
     /// The mirror of `place`: takes the last digit placed back.
     fn remove(&mut self) {
-        self.filled -= 1;
-        let p = self.trail[self.filled] as usize;
+        self.placed -= 1;
+        let p = self.trail[self.placed] as usize;
         let (x, y, d) = (p / 9, p % 9, self.grid[p] as usize - 1);
         self.row[x][d] = false;
         self.col[y][d] = false;
@@ -745,19 +650,12 @@ impl Search {
         self.grid[p] = 0;
     }
 
-    /// Fills every square the board forces, by its rules and then by probing, and places them
-    /// in the arrays; false at a dead end. The arrays catch up only once the board has settled:
-    /// most trials die on the way.
-    fn settle(&mut self) -> bool {
+    /// Settles and probes the board, then places what it filled (most trials die before).
+    fn place_forced(&mut self) -> bool {
         let empty = self.board.empty;
-        self.board.settle()
-            && self.board.probe(&mut self.steps, &mut self.credit)
-            && self.catch_up(empty)
-    }
-
-    /// Places in the arrays every square the board filled since it had `empty` left; false if
-    /// one breaks the classic's rule.
-    fn catch_up(&mut self, empty: [u32; 3]) -> bool {
+        if !self.board.settle() || !self.board.probe(&mut self.steps, &mut self.credit) {
+            return false;
+        }
         for (b, before) in empty.iter().enumerate() {
             let new = before & !self.board.empty[b];
             if new == 0 {
@@ -778,55 +676,42 @@ impl Search {
         true
     }
 
-    /// The first empty square in reading order, None when the grid is full.
     fn next_square(&self) -> Option<(usize, usize)> {
         let b = self.board.empty.iter().position(|&e| e != 0)?;
         let p = 27 * b + self.board.empty[b].trailing_zeros() as usize;
         Some((p / 9, p % 9))
     }
 
-    /// The arrays and the board say the same: each digit placed is used in its row, column and
-    /// box, and nothing else is; its square is filled on the board and holds only that digit.
+    /// The arrays and the board say what the grid holds.
     fn agrees(&self) -> bool {
-        let mut used = ([[false; 9]; 9], [[false; 9]; 9], [[[false; 9]; 3]; 3]);
-        for p in 0..81 {
-            let (x, y, b, bit) = (p / 9, p % 9, p / 27, 1 << (p % 27));
-            let filled = self.board.empty[b] & bit == 0;
-            if self.grid[p] == 0 {
-                if filled {
-                    return false;
-                }
-                continue;
+        let mut used = Search::new();
+        for (p, &digit) in self.grid.iter().enumerate() {
+            let filled = self.board.empty[p / 27] & 1 << (p % 27) == 0;
+            if digit > 0 {
+                used.place(p / 9, p % 9, digit as usize - 1);
             }
-            let d = self.grid[p] as usize - 1;
-            used.0[x][d] = true;
-            used.1[y][d] = true;
-            used.2[x / 3][y / 3][d] = true;
-            if !filled || (0..9).any(|e| self.board.allows(p, e) != (e == d)) {
+            let only = (0..9).all(|d| self.board.allows(p, d) == (d + 1 == digit as usize));
+            if filled != (digit > 0) || (filled && !only) {
                 return false;
             }
         }
-        used == (self.row, self.col, self.cell)
+        (used.row, used.col, used.cell) == (self.row, self.col, self.cell)
     }
 }
 
-/// Candidates by digit and band: bit `9 * (x % 3) + y` of `open[d][x / 3]` says square (x, y)
-/// can still hold digit d (a filled square keeps only its own digit).
+/// Bit `i` of `open[d][b]`: that square can take digit d (a filled one keeps its own); `seen`:
+/// `open` as `update` last saw it.
 #[derive(Clone, Copy)]
 struct Board {
     open: [[u32; 3]; 9],
-    /// `open` as `update` last worked it through: a band that differs has news.
     seen: [[u32; 3]; 9],
-    /// The empty squares of each band.
     empty: [u32; 3],
 }
 
-/// All 27 squares of a band.
 const BAND: u32 = 0o777_777_777;
 
 impl Board {
-    /// Works the board through `update` and naked singles until neither finds anything; false
-    /// at a dead end.
+    /// Runs `update` and naked singles until neither finds more; false at a dead end.
     fn settle(&mut self) -> bool {
         loop {
             if !self.update() {
@@ -843,34 +728,31 @@ impl Board {
         }
     }
 
-    /// Tries both digits of the last square in reading order with two left, where dfs comes
-    /// last, each on a copy of the board: a digit that dead-ends leaves the other, and the probe
-    /// goes on; both dead-end, a dead end; both live, a candidate neither copy keeps is gone, and
-    /// the probe goes on before that square, until three squares have been found live both
-    /// ways; all of it while credit lasts.
-    fn probe(&mut self, steps: &mut u64, credit: &mut Credit) -> bool {
+    /// Tries both digits of the last square with two (where dfs comes last) on copies, and
+    /// keeps what either keeps; on to the squares before it, up to three that live both ways.
+    fn probe(&mut self, steps: &mut u64, credit: &mut u32) -> bool {
         let (mut before, mut live) = (81, 0);
-        while credit.0 > 0 {
-            let (p, first, second) = match self.last_pair(before) {
+        while *credit > 0 {
+            let (p, one, other) = match self.last_pair(before) {
                 Some(pair) => pair,
                 None => return true,
             };
             *steps += 1;
-            let (mut one, mut two) = (*self, *self);
-            one.fill(p, first);
-            two.fill(p, second);
-            let lives = (one.settle(), two.settle());
-            if lives == (true, true) {
-                credit.0 -= 1;
+            let (mut first, mut second) = (*self, *self);
+            first.assign(p, one);
+            second.assign(p, other);
+            let lives = (first.settle(), second.settle());
+            *credit = if lives == (true, true) {
+                *credit - 1
             } else {
-                credit.earn();
-            }
+                (*credit + 2).min(30)
+            };
             match lives {
                 (false, false) => return false,
-                (true, false) => *self = one,
-                (false, true) => *self = two,
+                (true, false) => *self = first,
+                (false, true) => *self = second,
                 (true, true) => {
-                    if self.keep_any(&[one, two]) && !self.settle() {
+                    if self.keep_any(&[first, second]) && !self.settle() {
                         return false;
                     }
                     live += 1;
@@ -887,8 +769,7 @@ impl Board {
         true
     }
 
-    /// The last empty square before square `before` in reading order with two digits left, and
-    /// those two.
+    /// The last empty square before `before` with two digits left, and those two.
     fn last_pair(&self, before: usize) -> Option<(usize, usize, usize)> {
         for b in (0..3).rev().filter(|&b| 27 * b < before) {
             let (mut once, mut twice, mut thrice) = (0, 0, 0);
@@ -908,7 +789,7 @@ impl Board {
         None
     }
 
-    /// Keeps only the candidates that one of `copies` keeps; true if that took any away.
+    /// Keeps what one of `copies` keeps; true if that took anything away.
     fn keep_any(&mut self, copies: &[Board]) -> bool {
         let mut less = false;
         for d in 0..9 {
@@ -921,9 +802,30 @@ impl Board {
         less
     }
 
-    /// Works every band with news through `update_band` until none has; false at a dead end.
-    /// Each round takes the bands that have news as it starts (bit 4d + b), built without a
-    /// branch per band (those mispredict), and works them in order.
+    /// Tries every digit of every empty square on a copy, keeping what the live copies keep.
+    fn survives_sifting(mut self, steps: &mut u64) -> bool {
+        for p in 0..81 {
+            if self.empty[p / 27] & 1 << (p % 27) == 0 {
+                continue;
+            }
+            let mut copies = Vec::new();
+            for d in (0..9).filter(|&d| self.allows(p, d)) {
+                *steps += 1;
+                let mut copy = self;
+                copy.assign(p, d);
+                if copy.settle() {
+                    copies.push(copy);
+                }
+            }
+            if self.keep_any(&copies) && !self.settle() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Works the bands with news through `update_band` until none has; false at a dead end.
+    // The news of a round as a mask built without a branch per band (those mispredict).
     fn update(&mut self) -> bool {
         loop {
             let mut news: u64 = 0;
@@ -945,11 +847,9 @@ impl Board {
         }
     }
 
-    /// What band b alone says of digit d: each of its rows and boxes takes d once, in one of its
-    /// three squares where they cross (a triad), so only triads that can be matched up stay
-    /// (locked candidates); a box whose one column is left claims that column from the other
-    /// bands, and a column with none left is a dead end; a row with one square left is that
-    /// square (hidden singles), filled on the board.
+    /// What band b says of digit d: triads that cannot be matched go (locked candidates), a box
+    /// with one column left claims it from the other bands, a column with none is a dead end,
+    /// and a row with one square left is filled (hidden singles).
     #[inline(always)]
     fn update_band(&mut self, d: usize, b: usize) -> bool {
         let old = self.open[d][b];
@@ -961,8 +861,7 @@ impl Board {
         if open == 0 {
             return false;
         }
-        let columns = (open | open >> 9 | open >> 18) & 0o777;
-        let others = OTHER_BANDS[columns as usize];
+        let others = OTHER_BANDS[((open | open >> 9 | open >> 18) & 0o777) as usize];
         for band in &mut self.open[d] {
             *band &= others; // band b's own squares are put back just below
         }
@@ -972,10 +871,16 @@ impl Board {
         if (all | all >> 9 | all >> 18) & 0o777 != 0o777 {
             return false;
         }
-        let solved = SINGLE[(open & 0o777) as usize]
-            | SINGLE[(open >> 9 & 0o777) as usize] << 9
-            | SINGLE[(open >> 18 & 0o777) as usize] << 18;
-        let new = solved & self.empty[b];
+        let single = |row: u32| {
+            if row & row.wrapping_sub(1) == 0 {
+                row
+            } else {
+                0
+            }
+        };
+        let new =
+            (single(open & 0o777) | single(open >> 9 & 0o777) << 9 | single(open >> 18) << 18)
+                & self.empty[b];
         if new != 0 {
             self.empty[b] &= !new;
             for digit in &mut self.open {
@@ -986,37 +891,13 @@ impl Board {
         true
     }
 
-    /// Tries each digit of each empty square on a copy of the board, and keeps only what the
-    /// copies that live keep; false at a dead end.
-    fn survives_sifting(mut self, steps: &mut u64) -> bool {
-        for p in 0..81 {
-            if self.empty[p / 27] & 1 << (p % 27) == 0 {
-                continue;
-            }
-            let mut copies = Vec::new();
-            for d in (0..9).filter(|&d| self.allows(p, d)) {
-                *steps += 1;
-                let mut copy = self;
-                copy.fill(p, d);
-                if copy.settle() {
-                    copies.push(copy);
-                }
-            }
-            if self.keep_any(&copies) && !self.settle() {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Square p can still take digit d.
     fn allows(&self, p: usize, d: usize) -> bool {
         self.open[d][p / 27] & 1 << (p % 27) != 0
     }
 
-    /// Digit d fills square p: its peers lose d, p loses every other digit.
+    /// Digit d goes to square p: its peers lose d, and p every other digit.
     #[inline(always)]
-    fn fill(&mut self, p: usize, d: usize) {
+    fn assign(&mut self, p: usize, d: usize) {
         let (b, i) = (p / 27, p % 27);
         for e in 0..9 {
             self.open[e][b] &= !(1 << i);
@@ -1028,8 +909,7 @@ impl Board {
         self.empty[b] &= !(1 << i);
     }
 
-    /// Squares with one digit left take it (`update_band` then marks them filled); None when
-    /// some square has no digit left, else whether any square was found.
+    /// Squares with one digit left take it; None if one has none, else whether any was found.
     fn naked_singles(&mut self) -> Option<bool> {
         let mut any = false;
         for b in 0..3 {
@@ -1055,68 +935,42 @@ impl Board {
     }
 }
 
-impl Credit {
-    fn earn(&mut self) {
-        self.0 = (self.0 + 2).min(30);
-    }
-}
+// The board's tables. A band's bit 9r + c is its row r, column c; a triad (bit 3r + k) is where
+// its row r crosses its box k: a digit takes one triad in each row and each box of the band.
 
-// The tables the board reads, worked out at compile time. A band's bit 9r + c is its row r,
-// column c; a triad is the three squares where a row of the band crosses a box, bit 3r + k.
-
-/// For the nine squares of a row, the boxes (bit k) it has any in.
+/// The boxes (bit k) a row's squares touch.
 pub(crate) const BOXES_OF_ROW: [u32; 512] = boxes_of_rows();
-/// For a set of triads, the squares of those that some matching keeps: a matching gives each
-/// row of the band one triad and each box one, as a digit fills the band. 0 if there is none.
+/// For a set of triads, the squares of those that a matching of rows and boxes uses.
 const MATCHED: [u32; 512] = matched_triads();
-/// For the columns a digit can take in a band, the squares the other bands keep: a column that
-/// is the only one left in its box is the digit's there, so the other bands lose it.
+/// For a band's columns, what the other bands keep: a box's only column is not theirs.
 const OTHER_BANDS: [u32; 512] = other_bands();
-/// For square i of a band, the band without i's row and box, i itself kept.
+/// For square i, its band less i's row and box, i kept.
 pub(crate) const BAND_PEERS_OUT: [u32; 27] = band_peers_out();
-/// A row's squares if it has one only, else 0.
-const SINGLE: [u32; 512] = singles();
 
 const fn boxes_of_rows() -> [u32; 512] {
-    let mut table = [0; 512];
-    let mut line = 0;
-    while line < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if line >> (3 * k) & 7 != 0 {
-                table[line] |= 1 << k;
-            }
-            k += 1;
-        }
-        line += 1;
+    let (mut table, mut row) = ([0; 512], 0);
+    while row < 512 {
+        table[row] = (row & 0o7 != 0) as u32
+            | ((row & 0o70 != 0) as u32) << 1
+            | ((row & 0o700 != 0) as u32) << 2;
+        row += 1;
     }
     table
 }
 
 const fn matched_triads() -> [u32; 512] {
-    const MATCHINGS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
-    let mut table = [0; 512];
-    let mut triads: usize = 0;
+    let (mut table, mut triads) = ([0; 512], 0);
     while triads < 512 {
-        let mut m = 0;
-        while m < 6 {
-            let k = MATCHINGS[m];
-            let chosen = 1 << k[0] | 1 << (3 + k[1]) | 1 << (6 + k[2]);
-            if triads & chosen == chosen {
-                let mut r = 0;
-                while r < 3 {
-                    table[triads] |= 0o7 << (9 * r + 3 * k[r]);
-                    r += 1;
-                }
+        // Rows 0, 1 and 2 of the band take the digit in boxes k0, k1 and 3 - k0 - k1.
+        let mut k = 0;
+        while k < 9 {
+            let (k0, k1) = (k / 3, k % 3);
+            let chosen = 1 << k0 | 1 << (3 + k1) | 1 << (9 - k0 - k1);
+            if k0 != k1 && triads & chosen == chosen {
+                table[triads] |=
+                    0o7 << (3 * k0) | 0o7 << (9 + 3 * k1) | 0o7 << (27 - 3 * k0 - 3 * k1);
             }
-            m += 1;
+            k += 1;
         }
         triads += 1;
     }
@@ -1124,11 +978,9 @@ const fn matched_triads() -> [u32; 512] {
 }
 
 const fn other_bands() -> [u32; 512] {
-    let mut table = [0; 512];
-    let mut columns: u32 = 0;
+    let (mut table, mut columns) = ([0; 512], 0u32);
     while columns < 512 {
-        let mut keep = BAND;
-        let mut k = 0;
+        let (mut keep, mut k) = (BAND, 0);
         while k < 3 {
             let in_box = columns >> (3 * k) & 7;
             if in_box.count_ones() == 1 {
@@ -1142,48 +994,29 @@ const fn other_bands() -> [u32; 512] {
     table
 }
 
-const fn singles() -> [u32; 512] {
-    let mut table = [0; 512];
-    let mut line: u32 = 1;
-    while line < 512 {
-        if line & (line - 1) == 0 {
-            table[line as usize] = line;
-        }
-        line += 1;
-    }
-    table
-}
-
 const fn band_peers_out() -> [u32; 27] {
-    let mut table = [0; 27];
-    let mut i = 0;
+    let (mut table, mut i) = ([0; 27], 0);
     while i < 27 {
-        let (r, c) = (i / 9, i % 9);
-        let row = 0o777 << (9 * r);
-        let in_box = 0o007_007_007 << (3 * (c / 3));
+        let (row, in_box) = (0o777 << (9 * (i / 9)), 0o007_007_007 << (3 * (i % 9 / 3)));
         table[i] = BAND & !row & !in_box | 1 << i;
         i += 1;
     }
     table
 }
 
-// ---------------------------------------------------------------------------------------------
-// Answering: the pieces of an input, each puzzle solved, written as the mode asks.
-// ---------------------------------------------------------------------------------------------
+// ---- Answering: each piece written, each puzzle solved as the mode asks. ---------------------
 
-/// What to do with the puzzles of one input, and how to name it.
+/// An input's work; `name` starts its messages (`FILE: `), `tag` its count lines (`FILE:`).
 struct Task {
     mode: Mode,
     limit: u64,
-    /// Starts each message about the input: `FILE: ` when files are named.
     name: String,
-    /// Starts each `--count` line: `FILE:` when several files are named.
-    label: String,
+    tag: String,
 }
 
-/// Why answering an input stopped early.
 enum Stop {
-    Read(ReadError),
+    Unread(String),
+    Read(String),
     Write(io::Error),
 }
 
@@ -1193,8 +1026,7 @@ impl From<io::Error> for Stop {
     }
 }
 
-/// The output, and a line break owed to it: `--all` ends a solution written mid-line with one,
-/// once more follows.
+/// The output, and a line break owed once more follows a block that ended mid-line.
 struct Writer<'a> {
     out: &'a mut dyn Write,
     owed: &'static [u8],
@@ -1207,18 +1039,15 @@ impl Writer<'_> {
     }
 }
 
-/// `--all` writes each solution as the puzzle's whole block: its text with the layout-only
-/// lines right before and after it (a drawn grid's borders), so a puzzle waits for the lines
-/// after it.
+/// `--all` writes each solution as its puzzle's block: the layout-only lines right around it
+/// (a drawn grid's borders), so a puzzle waits, with the lines before it, for those after it.
 #[derive(Default)]
 struct Block {
-    /// Layout-only lines since the last other piece.
     lines: Vec<u8>,
-    /// The puzzle waiting for the lines after it, and the lines before it.
     waiting: Option<(Box<Puzzle>, Vec<u8>)>,
 }
 
-/// Reads one input and writes it back answered; Ok(false) when some puzzle has no solution.
+/// Writes one input back answered; Ok(false) when some puzzle has no solution.
 fn answer(
     task: &Task,
     input: &mut dyn Read,
@@ -1226,9 +1055,9 @@ fn answer(
     err: &mut dyn Write,
     search: &mut Search,
 ) -> Result<bool, Stop> {
-    let mut reader = Reader::new(input);
-    let mut writer = Writer { out, owed: b"" };
+    let (mut reader, mut writer) = (Reader::new(input), Writer { out, owed: b"" });
     let (mut block, mut solved, mut pieces) = (Block::default(), true, Vec::new());
+    let all = task.mode == Mode::All;
     let read = loop {
         if reader.waiting() {
             writer.out.flush()?; // answers found go out before a read that may wait
@@ -1239,44 +1068,25 @@ fn answer(
             Err(e) => break Err(e),
         }
         for piece in pieces.drain(..) {
-            let puzzle = match (task.mode, piece) {
-                (Mode::All, Piece::Text(text, true)) if block.lines.len() < LONGEST => {
-                    block.lines.extend_from_slice(&text);
-                    continue;
+            match piece {
+                Piece::Text(text, true) if all && block.lines.len() < LONGEST => {
+                    block.lines.extend_from_slice(&text)
                 }
-                (Mode::All, Piece::Text(text, _)) => {
+                Piece::Text(text, _) => {
                     solved &= close(task, &mut block, false, &mut writer, err, search)?;
-                    writer.write(&text)?;
-                    continue;
+                    if task.mode != Mode::Count {
+                        writer.write(&text)?;
+                    }
                 }
-                (Mode::All, Piece::Puzzle(puzzle)) => {
-                    // The lines between two puzzles are right after one and right before the other.
+                Piece::Puzzle(puzzle) if all => {
+                    // Lines between two puzzles belong to both blocks.
                     solved &= close(task, &mut block, true, &mut writer, err, search)?;
                     block.waiting = Some((puzzle, take(&mut block.lines)));
-                    continue;
                 }
-                (Mode::Count, Piece::Text(..)) => continue,
-                (Mode::Solve, Piece::Text(text, _)) => {
-                    writer.write(&text)?;
-                    continue;
+                Piece::Puzzle(puzzle) => {
+                    solved &= respond(task, puzzle, &[], &[], &mut writer, err, search)?
                 }
-                (_, Piece::Puzzle(puzzle)) => puzzle,
-            };
-            let (mut solutions, givens, mut puzzle) = (0, puzzle.givens, puzzle);
-            search.solve(&givens, &mut |grid| {
-                solutions += 1;
-                if task.mode == Mode::Solve {
-                    fill_in(&mut puzzle, &givens, grid);
-                }
-                task.mode == Mode::Count && solutions < task.limit
-            });
-            if task.mode == Mode::Count {
-                writer.write(format!("{}{}\n", task.label, solutions).as_bytes())?;
-            } else {
-                writer.write(&puzzle.label)?;
-                writer.write(&puzzle.text)?;
             }
-            solved &= unsolved(task, err, &puzzle, solutions);
         }
     };
     solved &= close(task, &mut block, false, &mut writer, err, search)?;
@@ -1284,9 +1094,7 @@ fn answer(
     Ok(solved)
 }
 
-/// `--all`: writes every solution of the waiting puzzle, each as its whole block; the lines
-/// after it stay as the lines before the next puzzle when `shared`, else they are done with
-/// (written as they are if no puzzle was waiting). False if the puzzle had no solution.
+/// `--all`: answers the waiting puzzle; its lines after stay on for the next if `shared`.
 fn close(
     task: &Task,
     block: &mut Block,
@@ -1300,54 +1108,58 @@ fn close(
     } else {
         take(&mut block.lines)
     };
-    let (puzzle, before) = match block.waiting.take() {
-        Some(waiting) => waiting,
-        None if shared => return Ok(true),
-        None => return writer.write(&after).map(|()| true),
+    match block.waiting.take() {
+        Some((puzzle, before)) => respond(task, puzzle, &before, &after, writer, err, search),
+        None if shared => Ok(true),
+        None => writer.write(&after).map(|()| true),
+    }
+}
+
+/// Solves a puzzle and writes what the mode asks; false if it has no solution.
+fn respond(
+    task: &Task,
+    mut puzzle: Box<Puzzle>,
+    before: &[u8],
+    after: &[u8],
+    writer: &mut Writer,
+    err: &mut dyn Write,
+    search: &mut Search,
+) -> io::Result<bool> {
+    let (between, owed) = match task.mode {
+        Mode::All => separators(&[before, &puzzle.text, after].concat()),
+        _ => (Vec::new(), &b""[..]),
     };
-    let (givens, mut puzzle) = (puzzle.givens, puzzle);
-    let whole = [&before[..], &puzzle.text, &after].concat();
-    let crlf = whole.windows(2).any(|w| w == b"\r\n");
-    let eol: &'static [u8] = if crlf { b"\r\n" } else { b"\n" };
-    let ends = whole.ends_with(b"\n");
-    let breaks = whole.iter().filter(|&&b| b == b'\n').count();
-    // Between two solutions: the line break a block ending mid-line lacks, and an empty line
-    // where the block spans several lines.
-    let between = [
-        if ends { &b""[..] } else { eol },
-        if breaks > ends as usize { eol } else { b"" },
-    ]
-    .concat();
-    let (mut solutions, mut failed) = (0, Ok(()));
+    let (givens, mut solutions, mut failed) = (puzzle.givens, 0, Ok(()));
     search.solve(&givens, &mut |grid| {
         solutions += 1;
-        fill_in(&mut puzzle, &givens, grid);
+        if task.mode == Mode::Count {
+            return solutions < task.limit;
+        }
+        for p in (0..81).filter(|&p| givens[p] == 0) {
+            puzzle.text[puzzle.at[p] as usize] = b'0' + grid[p];
+        }
+        if task.mode == Mode::Solve {
+            return false;
+        }
         let first = if solutions == 1 {
             &puzzle.label[..]
         } else {
-            &between[..]
+            &between
         };
-        failed = [first, &before, &puzzle.text, &after]
+        failed = [first, before, &puzzle.text, after]
             .iter()
             .try_for_each(|part| writer.write(part));
         failed.is_ok() && solutions < task.limit
     });
     failed?;
-    if solutions > 0 && !ends {
-        writer.owed = eol;
+    match task.mode {
+        Mode::Count => writer.write(format!("{}{}\n", task.tag, solutions).as_bytes())?,
+        Mode::Solve => writer
+            .write(&puzzle.label)
+            .and_then(|()| writer.write(&puzzle.text))?,
+        Mode::All if solutions > 0 => writer.owed = owed,
+        Mode::All => {}
     }
-    Ok(unsolved(task, err, &puzzle, solutions))
-}
-
-/// Writes the digits of `grid` into the blanks of the puzzle's text.
-fn fill_in(puzzle: &mut Puzzle, givens: &[u8; 81], grid: &[u8; 81]) {
-    for p in (0..81).filter(|&p| givens[p] == 0) {
-        puzzle.text[puzzle.at[p] as usize] = b'0' + grid[p];
-    }
-}
-
-/// Says so when the puzzle had no solution; false then.
-fn unsolved(task: &Task, err: &mut dyn Write, puzzle: &Puzzle, solutions: u64) -> bool {
     if solutions == 0 {
         let line = format!(
             "{}puzzle {} (line {}): no solution\n",
@@ -1355,13 +1167,35 @@ fn unsolved(task: &Task, err: &mut dyn Write, puzzle: &Puzzle, solutions: u64) -
         );
         say(err, line);
     }
-    solutions > 0
+    Ok(solutions > 0)
 }
-// ---------------------------------------------------------------------------------------------
-// Generating: random solved grids from dfs, givens taken away while the puzzle stays proper.
-// ---------------------------------------------------------------------------------------------
 
-/// splitmix64: small, and the same numbers on every platform (u64 arithmetic only).
+/// Between two solutions of a block: its missing line break, and an empty line if it spans
+/// several lines; and the line break owed after the last.
+fn separators(block: &[u8]) -> (Vec<u8>, &'static [u8]) {
+    let eol: &'static [u8] = if block.windows(2).any(|w| w == b"\r\n") {
+        b"\r\n"
+    } else {
+        b"\n"
+    };
+    let (ends, breaks) = (
+        block.ends_with(b"\n"),
+        block.iter().filter(|&&c| c == b'\n').count(),
+    );
+    let owed = if ends { &b""[..] } else { eol };
+    (
+        if breaks > ends as usize {
+            [owed, eol].concat()
+        } else {
+            owed.to_vec()
+        },
+        owed,
+    )
+}
+
+// ---- Generating: random solved grids, givens taken away while one solution stays. -----------
+
+/// splitmix64: the same numbers on every platform.
 struct Random(u64);
 
 impl Random {
@@ -1373,7 +1207,6 @@ impl Random {
         z ^ (z >> 31)
     }
 
-    /// Puts `items` in a random order (Fisher-Yates).
     fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             items.swap(i, (self.next() % (i as u64 + 1)) as usize);
@@ -1386,35 +1219,30 @@ fn clock_seed() -> u64 {
     now.map_or(0, |t| t.as_secs() ^ u64::from(t.subsec_nanos()) << 32)
 }
 
-/// Writes `count` proper, minimal puzzles, all different, one 81-character line each.
-fn generate(count: u64, seed: u64, out: &mut dyn Write) -> io::Result<()> {
-    let mut random = Random(seed);
-    let mut search = Search::new();
-    let mut made = std::collections::HashSet::new();
-    let mut line = [b'.'; 82];
-    line[81] = b'\n';
-    while (made.len() as u64) < count {
+/// Writes `wanted` proper, minimal puzzles, all different, one line each.
+fn generate(wanted: u64, seed: u64, out: &mut dyn Write) -> io::Result<()> {
+    let (mut random, mut search) = (Random(seed), Search::new());
+    let (mut made, mut text) = (std::collections::HashSet::new(), [b'\n'; 82]);
+    while (made.len() as u64) < wanted {
         let puzzle = minimal_puzzle(&mut random, &mut search);
         if made.insert(puzzle) {
-            for (c, &given) in line.iter_mut().zip(&puzzle) {
+            for (c, &given) in text.iter_mut().zip(&puzzle) {
                 *c = if given == 0 { b'.' } else { b'0' + given };
             }
-            out.write_all(&line)?;
+            out.write_all(&text)?;
         }
     }
     Ok(())
 }
 
-/// A random solved grid (its three diagonal boxes shuffled, the rest the smallest completion
-/// dfs finds), then its givens taken away in random order while one solution stays: what is
-/// left is minimal, as taking a given away never removes solutions.
+/// Shuffled diagonal boxes completed, then givens taken away while one solution stays.
 fn minimal_puzzle(random: &mut Random, search: &mut Search) -> [u8; 81] {
     let mut grid = [0; 81];
-    for b in 0..3 {
+    for k in 0..3 {
         let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
         random.shuffle(&mut digits);
-        for (i, &d) in digits.iter().enumerate() {
-            grid[9 * (3 * b + i / 3) + 3 * b + i % 3] = d;
+        for (j, &digit) in digits.iter().enumerate() {
+            grid[9 * (3 * k + j / 3) + 3 * k + j % 3] = digit;
         }
     }
     search.solve(&grid.clone(), &mut |solved| {
