@@ -376,10 +376,8 @@ impl<'a> Reader<'a> {
             }
             if words[0].is_ascii_alphabetic() {
                 // A label, up to its last `=`: what follows is read.
-                start = text[..body]
-                    .iter()
-                    .rposition(|&c| c == b'=')
-                    .map_or(body, |at| at + 1);
+                let equals = text[..body].iter().rposition(|&c| c == b'=');
+                start = equals.map_or(body, |at| at + 1);
                 label = text[..start].to_vec();
             }
         }
@@ -403,13 +401,19 @@ impl<'a> Reader<'a> {
         pieces: &mut Vec<Piece>,
     ) -> Result<usize, String> {
         let mut current = self.current.take();
-        // `rest`: where the text not handed on yet starts.
-        let (mut rest, mut squares, mut at) = (if label.is_empty() { 0 } else { start }, 0, start);
-        let bytes = &text[..body];
+        // Where the text not handed on yet starts; the first puzzle the line gives squares.
+        let mut rest = if label.is_empty() { 0 } else { start };
+        // The first puzzle the line gives squares, for a message.
+        let first = match &current {
+            Some(puzzle) => (puzzle.number, puzzle.line, puzzle.n),
+            None => (self.puzzles + 1, self.line, 0),
+        };
+        let (bytes, mut squares, mut at) = (&text[..body], 0, start);
         while at < bytes.len() {
             let c = bytes[at];
             match CLASS[c as usize] {
-                mut given @ 0..=9 => {
+                given @ 0..=9 => {
+                    squares += 1;
                     let puzzle = match &mut current {
                         Some(puzzle) => puzzle,
                         None => {
@@ -426,18 +430,21 @@ impl<'a> Reader<'a> {
                         }
                     };
                     // This square and those right after it, while the puzzle takes them.
+                    let mut given = given;
                     loop {
                         puzzle.givens[puzzle.n] = given;
                         puzzle.at[puzzle.n] = (puzzle.text.len() + at - rest) as u32;
-                        (puzzle.n, squares) = (puzzle.n + 1, squares + 1);
+                        puzzle.n += 1;
                         match bytes.get(at + 1).map(|&c| CLASS[c as usize]) {
-                            Some(next @ 0..=9) if puzzle.n < 81 => (given, at) = (next, at + 1),
+                            Some(next @ 0..=9) if puzzle.n < 81 => {
+                                (given, at, squares) = (next, at + 1, squares + 1)
+                            }
                             _ => break,
                         }
                     }
                     if puzzle.n == 81 {
                         // The rest of the line is trailing text, unless a square follows.
-                        let square = bytes.get(at + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
+                        let square = text.get(at + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
                         let end = if square { at + 1 } else { text.len() };
                         puzzle.text.extend_from_slice(&text[rest..end]);
                         rest = end;
@@ -449,11 +456,15 @@ impl<'a> Reader<'a> {
                 }
                 LAYOUT => {}
                 HASH => break, // a comment, to the end of the line
-                BOX_DRAWING if matches!(bytes[at + 1..], [0x94 | 0x95, 0x80..=0xBF, ..]) => at += 2,
+                BOX_DRAWING if matches!(bytes[at + 1..], [0x94 | 0x95, 0x80..=0xBF, ..]) => {
+                    at += 2;
+                }
                 LETTER if current.is_some() => {
-                    let inside = current.as_ref().map(|p| p.to_string()).unwrap_or_default();
+                    let puzzle = current
+                        .as_ref()
+                        .map_or(String::new(), |puzzle| puzzle.to_string());
                     return Err(
-                        self.error(at + 1, &format!("letter '{}' inside {}", c as char, inside))
+                        self.error(at + 1, &format!("letter '{}' inside {}", c as char, puzzle))
                     );
                 }
                 _ if c.is_ascii_graphic() => {
@@ -465,21 +476,26 @@ impl<'a> Reader<'a> {
             }
             at += 1;
         }
-        // Not whole rows: named for the first puzzle the line gives squares.
-        if let (Some(Piece::Puzzle(first)), _) | (_, Some(first)) = (pieces.first(), &current) {
-            if squares % 9 != 0 {
-                let s = if squares == 1 { "" } else { "s" };
-                let what = format!(
-                    "{} square{} on this line, not whole rows of 9, for",
-                    squares, s
-                );
-                return Err(self.error(body + 1, &format!("{} {}", what, first)));
-            }
+        if squares % 9 != 0 {
+            let (number, line, had) = first;
+            let s = if squares == 1 { "" } else { "s" };
+            let whose = format!(
+                "puzzle {} (line {}) with {} of its 81 squares",
+                number,
+                line,
+                (had + squares).min(81)
+            );
+            let what = format!(
+                "{} square{} on this line, not whole rows of 9, for {}",
+                squares, s, whose
+            );
+            return Err(self.error(body + 1, &what));
         }
         if let Some(puzzle) = &mut current {
             puzzle.text.extend_from_slice(&text[rest..]);
             if puzzle.text.len() > LONGEST {
-                return Err(self.error(body + 1, &format!("{} is longer than 1 MiB", puzzle)));
+                let what = format!("{} is longer than 1 MiB", puzzle);
+                return Err(self.error(body + 1, &what));
             }
         }
         self.current = current;
@@ -592,7 +608,6 @@ impl Search {
 
     /// Tries each digit allowed at (x, y) in turn, as the classic does; true once told to stop.
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
-        debug_assert!(self.agrees());
         self.steps += 1;
         let (p, saved, mark, start) = (9 * x + y, self.board, self.placed, self.steps);
         for d in 0..9 {
@@ -680,22 +695,6 @@ impl Search {
         let b = self.board.empty.iter().position(|&e| e != 0)?;
         let p = 27 * b + self.board.empty[b].trailing_zeros() as usize;
         Some((p / 9, p % 9))
-    }
-
-    /// The arrays and the board say what the grid holds.
-    fn agrees(&self) -> bool {
-        let mut used = Search::new();
-        for (p, &digit) in self.grid.iter().enumerate() {
-            let filled = self.board.empty[p / 27] & 1 << (p % 27) == 0;
-            if digit > 0 {
-                used.place(p / 9, p % 9, digit as usize - 1);
-            }
-            let only = (0..9).all(|d| self.board.allows(p, d) == (d + 1 == digit as usize));
-            if filled != (digit > 0) || (filled && !only) {
-                return false;
-            }
-        }
-        (used.row, used.col, used.cell) == (self.row, self.col, self.cell)
     }
 }
 
@@ -871,16 +870,10 @@ impl Board {
         if (all | all >> 9 | all >> 18) & 0o777 != 0o777 {
             return false;
         }
-        let single = |row: u32| {
-            if row & row.wrapping_sub(1) == 0 {
-                row
-            } else {
-                0
-            }
-        };
-        let new =
-            (single(open & 0o777) | single(open >> 9 & 0o777) << 9 | single(open >> 18) << 18)
-                & self.empty[b];
+        let solved = SINGLE[(open & 0o777) as usize]
+            | SINGLE[(open >> 9 & 0o777) as usize] << 9
+            | SINGLE[(open >> 18 & 0o777) as usize] << 18;
+        let new = solved & self.empty[b];
         if new != 0 {
             self.empty[b] &= !new;
             for digit in &mut self.open {
@@ -946,6 +939,18 @@ const MATCHED: [u32; 512] = matched_triads();
 const OTHER_BANDS: [u32; 512] = other_bands();
 /// For square i, its band less i's row and box, i kept.
 pub(crate) const BAND_PEERS_OUT: [u32; 27] = band_peers_out();
+const SINGLE: [u32; 512] = singles();
+
+const fn singles() -> [u32; 512] {
+    let (mut table, mut row) = ([0; 512], 1u32);
+    while row < 512 {
+        if row & (row - 1) == 0 {
+            table[row as usize] = row;
+        }
+        row += 1;
+    }
+    table
+}
 
 const fn boxes_of_rows() -> [u32; 512] {
     let (mut table, mut row) = ([0; 512], 0);
@@ -1135,9 +1140,7 @@ fn respond(
         if task.mode == Mode::Count {
             return solutions < task.limit;
         }
-        for p in (0..81).filter(|&p| givens[p] == 0) {
-            puzzle.text[puzzle.at[p] as usize] = b'0' + grid[p];
-        }
+        fill_in(&mut puzzle, &givens, grid);
         if task.mode == Mode::Solve {
             return false;
         }
@@ -1168,6 +1171,13 @@ fn respond(
         say(err, line);
     }
     Ok(solutions > 0)
+}
+
+/// Writes the digits of `grid` into the blanks of the puzzle's text.
+fn fill_in(puzzle: &mut Puzzle, givens: &[u8; 81], grid: &[u8; 81]) {
+    for p in (0..81).filter(|&p| givens[p] == 0) {
+        puzzle.text[puzzle.at[p] as usize] = b'0' + grid[p];
+    }
 }
 
 /// Between two solutions of a block: its missing line break, and an empty line if it spans
