@@ -414,7 +414,7 @@ impl<'a> Reader<'a> {
             match CLASS[c as usize] {
                 given @ 0..=9 => {
                     squares += 1;
-                    let puzzle = match &mut current {
+                    let puzzle: &mut Puzzle = match &mut current {
                         Some(puzzle) => puzzle,
                         None => {
                             self.puzzles += 1;
@@ -459,20 +459,7 @@ impl<'a> Reader<'a> {
                 BOX_DRAWING if matches!(bytes[at + 1..], [0x94 | 0x95, 0x80..=0xBF, ..]) => {
                     at += 2;
                 }
-                LETTER if current.is_some() => {
-                    let puzzle = current
-                        .as_ref()
-                        .map_or(String::new(), |puzzle| puzzle.to_string());
-                    return Err(
-                        self.error(at + 1, &format!("letter '{}' inside {}", c as char, puzzle))
-                    );
-                }
-                _ if c.is_ascii_graphic() => {
-                    return Err(
-                        self.error(at + 1, &format!("unexpected character '{}'", c as char))
-                    );
-                }
-                _ => return Err(self.error(at + 1, &format!("unexpected byte 0x{:02X}", c))),
+                _ => return Err(self.unexpected(c, at, &current)),
             }
             at += 1;
         }
@@ -500,6 +487,17 @@ impl<'a> Reader<'a> {
         }
         self.current = current;
         Ok(squares)
+    }
+
+    /// Byte `c` at `at` is none the line may hold there.
+    #[cold]
+    fn unexpected(&self, c: u8, at: usize, current: &Option<Box<Puzzle>>) -> String {
+        let what = match (CLASS[c as usize], current) {
+            (LETTER, Some(puzzle)) => format!("letter '{}' inside {}", c as char, puzzle),
+            _ if c.is_ascii_graphic() => format!("unexpected character '{}'", c as char),
+            _ => format!("unexpected byte 0x{:02X}", c),
+        };
+        self.error(at + 1, &what)
     }
 
     fn read_line(&mut self) -> Result<bool, String> {
