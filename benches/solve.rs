@@ -66,7 +66,10 @@ fn main() {
         );
         for (name, source) in SETS {
             match std::fs::read(dir.join(name)) {
-                Ok(text) => bench(name, &text),
+                Ok(text) => {
+                    bench(name, &text);
+                    bench("  in random orientations", &oriented(&text, 1));
+                }
                 Err(_) => println!(
                     "{:<31} not in {}: download from {}",
                     name,
@@ -135,6 +138,56 @@ fn bench(name: &str, text: &[u8]) {
         steps,
         verdict
     );
+}
+
+/// Each puzzle of a file of 81-character lines in a random orientation (seeded): digits
+/// relabelled, rows moved within their bands and bands among themselves, columns and stacks
+/// likewise, and half of them transposed. The same puzzles to the rules; reading order meets
+/// them otherwise, and its cost depends on that.
+fn oriented(text: &[u8], seed: u64) -> Vec<u8> {
+    let mut random = seed;
+    let mut next = |n: usize| {
+        random = random
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (random >> 33) as usize % n
+    };
+    let shuffled = |next: &mut dyn FnMut(usize) -> usize| {
+        let mut order: Vec<usize> = Vec::new();
+        let mut bands = [0, 1, 2];
+        for i in (1..3).rev() {
+            bands.swap(i, next(i + 1));
+        }
+        for band in bands {
+            let mut rows = [0, 1, 2];
+            for i in (1..3).rev() {
+                rows.swap(i, next(i + 1));
+            }
+            order.extend(rows.iter().map(|r| 3 * band + r));
+        }
+        order
+    };
+    let mut out = Vec::with_capacity(text.len());
+    for line in text.split(|&b| b == b'\n').filter(|l| l.len() >= 81) {
+        let (rows, columns) = (shuffled(&mut next), shuffled(&mut next));
+        let mut digits: Vec<u8> = (b'1'..=b'9').collect();
+        for i in (1..9).rev() {
+            digits.swap(i, next(i + 1));
+        }
+        let transpose = next(2) == 1;
+        for x in 0..9 {
+            for y in 0..9 {
+                let (u, v) = if transpose { (y, x) } else { (x, y) };
+                let c = line[9 * rows[u] + columns[v]];
+                out.push(match c {
+                    b'1'..=b'9' => digits[(c - b'1') as usize],
+                    _ => b'.',
+                });
+            }
+        }
+        out.push(b'\n');
+    }
+    out
 }
 
 /// The output is the input with blanks filled in digits, and each filled puzzle has exactly

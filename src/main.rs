@@ -728,22 +728,21 @@ impl Board {
     /// Tries both digits of the last square with two (where dfs comes last) on copies, and
     /// keeps what either keeps; on to the squares before it, up to three that live both ways.
     fn probe(&mut self, steps: &mut u64, credit: &mut u32) -> bool {
+        if *credit == 0 {
+            return true;
+        }
         let (mut before, mut live) = (81, 0);
-        while *credit > 0 {
-            let (p, one, other) = match self.last_pair(before) {
-                Some(pair) => pair,
-                None => return true,
-            };
+        while let Some((p, one, other)) = self.last_pair(before) {
             *steps += 1;
             let (mut first, mut second) = (*self, *self);
             first.assign(p, one);
             second.assign(p, other);
             let lives = (first.settle(), second.settle());
-            *credit = if lives == (true, true) {
-                *credit - 1
+            if lives == (true, true) {
+                *credit -= 1;
             } else {
-                (*credit + 2).min(30)
-            };
+                *credit = (*credit + 2).min(30);
+            }
             match lives {
                 (false, false) => return false,
                 (true, false) => *self = first,
@@ -753,7 +752,7 @@ impl Board {
                         return false;
                     }
                     live += 1;
-                    if live == 3 {
+                    if live == 3 || *credit == 0 {
                         return true;
                     }
                     before = p;

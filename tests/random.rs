@@ -36,7 +36,7 @@ impl Case {
 
 const LAYOUTS: usize = 9;
 
-/// Writes `puzzles` in layout `layout` (0 to 8, the rows of CONTRACT.md's table).
+/// Writes `puzzles` in layout `layout` (0 to 8, rows of the README's table of layouts).
 fn render(rng: &mut Rng, layout: usize, puzzles: &[[u8; 81]]) -> Case {
     let mut case = Case::default();
     let eol = if rng.below(4) == 0 { "\r\n" } else { "\n" };

@@ -29,6 +29,6 @@ fn every_sample_gives_its_output_byte_for_byte() {
         );
         checked.push(path);
     }
-    // One pair per layout of CONTRACT.md's table.
+    // One pair per layout of the README's table.
     assert!(checked.len() >= 9, "only {} sample pairs", checked.len());
 }
