@@ -3,7 +3,7 @@
 //!
 //! Glossary:
 //! - square: one of the 81 places of the grid; `x`, `y` its row and column, 0 to 8 from the top
-//!   left, `p = 9 * x + y`; box: one of the nine 3x3 blocks.
+//!   left, `p = 9 * x + y`; box: one of the nine 3x3 squares of squares.
 //! - `d`: a digit 0 to 8, standing for `d + 1`, so that it indexes the arrays.
 //! - `row[x][d]`, `col[y][d]`, `cell[x / 3][y / 3][d]`: digit d is used in row x, in column y,
 //!   in the box of square (x, y).
@@ -157,7 +157,8 @@ pub(crate) fn run(
             Err(e) => output_failed(err, e, 0),
         };
     }
-    let (mut status, mut search, dash) = (0, Search::new(), OsString::from("-"));
+    let (mut status, dash) = (0, OsString::from("-"));
+    let mut writer = Writer { out, owed: b"" };
     let named = !options.files.is_empty();
     let files = if named { options.files } else { vec![&dash] };
     let several = files.len() > 1;
@@ -181,18 +182,18 @@ pub(crate) fn run(
             tag: prefix(several, ":"),
         };
         let answered = match open_input(file, stdin) {
-            Ok(mut input) => answer(&task, &mut *input, out, err, &mut search),
-            Err(why) => Err(Stop::Unread(why)),
+            Ok(mut input) => answer(&task, &mut *input, &mut writer, err),
+            Err(why) => Err(Stop::Unopened(why)),
         };
         status = match answered {
             Ok(true) => status,
             Ok(false) => status.max(1),
-            Err(Stop::Unread(why)) => say(err, format!("sudoku: {}: {}\n", shown, why)),
+            Err(Stop::Unopened(why)) => say(err, format!("sudoku: {}: {}\n", shown, why)),
             Err(Stop::Read(e)) => say(err, format!("{}{}\n", task.name, e)),
             Err(Stop::Write(e)) => return output_failed(err, e, status),
         };
     }
-    finish(out, err, b"", status)
+    finish(writer.out, err, b"", status)
 }
 
 /// Writes `last` and flushes the output; `status`, or 2 if that fails.
@@ -259,7 +260,7 @@ fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
 
 // ---- Reading: a line at a time, whole pieces out, so that no broken line is ever written. ----
 
-/// Longer lines (line break left out) are refused, and puzzles whose lines together are.
+/// Longer lines (line break left out) are refused, and puzzles twice as long: memory stays bounded.
 const LONGEST: usize = 1 << 20;
 
 /// What the reader hands on: a line without squares (true: layout only), or a puzzle.
@@ -297,9 +298,10 @@ const HASH: u8 = 11;
 const LETTER: u8 = 12;
 /// U+2500 to U+257F: E2 94|95 80..BF.
 const BOX_DRAWING: u8 = 13;
+const OTHER: u8 = 14;
 
 const fn classes() -> [u8; 256] {
-    let (mut table, mut c) = ([14; 256], 0);
+    let (mut table, mut c) = ([0; 256], 0);
     while c < 256 {
         table[c] = match c as u8 {
             given @ b'0'..=b'9' => given - b'0',
@@ -309,7 +311,7 @@ const fn classes() -> [u8; 256] {
             b'#' => HASH,
             b'A'..=b'Z' | b'a'..=b'z' => LETTER,
             0xE2 => BOX_DRAWING,
-            _ => 14,
+            _ => OTHER,
         };
         c += 1;
     }
@@ -324,7 +326,8 @@ struct Reader<'a> {
     puzzles: usize,
     /// A line with more than white space was read: no count line after it.
     begun: bool,
-    over: Option<(usize, usize)>,
+    /// The column where the input ended, on the last line, once it has.
+    over: Option<usize>,
 }
 
 impl<'a> Reader<'a> {
@@ -349,15 +352,15 @@ impl<'a> Reader<'a> {
     /// Puts the next line's pieces in `pieces`; false at the end of the input or the `end` line.
     fn next(&mut self, pieces: &mut Vec<Piece>) -> Result<bool, String> {
         pieces.clear();
-        if let Some((line, column)) = self.over {
-            return self.end(line, column);
+        if let Some(column) = self.over {
+            return self.end(column);
         }
         let newline = self.read_line()?;
         if self.line == 1 && self.text.starts_with(b"\xEF\xBB\xBF") {
             self.text.drain(..3); // a byte-order mark
         }
         if !newline {
-            self.over = Some((self.line, self.text.len() + 1));
+            self.over = Some(self.text.len() + 1);
             if self.text.is_empty() {
                 return self.next(pieces);
             }
@@ -367,12 +370,12 @@ impl<'a> Reader<'a> {
         let words = trim(&text[..body]);
         let (mut label, mut start) = (Vec::new(), 0);
         if self.current.is_none() && !words.is_empty() {
-            let number = words.len() <= 8 && words.iter().all(u8::is_ascii_digit);
-            if !replace(&mut self.begun, true) && number {
+            let count = words.len() <= 8 && words.iter().all(u8::is_ascii_digit);
+            if !replace(&mut self.begun, true) && count {
                 return Ok(true); // the count of test cases some judges send first
             }
             if words.eq_ignore_ascii_case(b"end") {
-                return self.end(self.line, 1);
+                return self.end(1);
             }
             if words[0].is_ascii_alphabetic() {
                 // A label, up to its last `=`: what follows is read.
@@ -401,9 +404,8 @@ impl<'a> Reader<'a> {
         pieces: &mut Vec<Piece>,
     ) -> Result<usize, String> {
         let mut current = self.current.take();
-        // Where the text not handed on yet starts; the first puzzle the line gives squares.
-        let mut rest = if label.is_empty() { 0 } else { start };
-        // The first puzzle the line gives squares, for a message.
+        // Where the text not handed on yet starts, and the first puzzle the line gives squares.
+        let mut rest = start;
         let first = match &current {
             Some(puzzle) => (puzzle.number, puzzle.line, puzzle.n),
             None => (self.puzzles + 1, self.line, 0),
@@ -447,6 +449,9 @@ impl<'a> Reader<'a> {
                         let square = text.get(at + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
                         let end = if square { at + 1 } else { text.len() };
                         puzzle.text.extend_from_slice(&text[rest..end]);
+                        if puzzle.text.len() > 2 * LONGEST {
+                            return Err(self.too_long(puzzle, body + 1));
+                        }
                         rest = end;
                         pieces.extend(current.take().map(Piece::Puzzle));
                         if !square {
@@ -480,13 +485,18 @@ impl<'a> Reader<'a> {
         }
         if let Some(puzzle) = &mut current {
             puzzle.text.extend_from_slice(&text[rest..]);
-            if puzzle.text.len() > LONGEST {
-                let what = format!("{} is longer than 1 MiB", puzzle);
-                return Err(self.error(body + 1, &what));
+            if puzzle.text.len() > 2 * LONGEST {
+                return Err(self.too_long(puzzle, body + 1));
             }
         }
         self.current = current;
         Ok(squares)
+    }
+
+    /// The puzzle's lines together are longer than two of the longest lines.
+    #[cold]
+    fn too_long(&self, puzzle: &Puzzle, column: usize) -> String {
+        self.error(column, &format!("{} is longer than 2 MiB", puzzle))
     }
 
     /// Byte `c` at `at` is none the line may hold there.
@@ -515,9 +525,8 @@ impl<'a> Reader<'a> {
         Ok(newline)
     }
 
-    /// The input ends at (line, column): no puzzle may be open, and one must have been read.
-    fn end(&mut self, line: usize, column: usize) -> Result<bool, String> {
-        self.line = line;
+    /// The input ends at `column` of the line: no puzzle may be open, and one must have been read.
+    fn end(&self, column: usize) -> Result<bool, String> {
         match &self.current {
             Some(puzzle) => Err(self.error(column, &format!("the input ends inside {}", puzzle))),
             None if self.puzzles == 0 => Err(self.error(column, "no puzzle in the input")),
@@ -560,7 +569,7 @@ pub(crate) struct Search {
 const BUDGET: u64 = 2000;
 
 impl Search {
-    pub(crate) fn new() -> Search {
+    fn new() -> Search {
         Search {
             row: [[false; 9]; 9],
             col: [[false; 9]; 9],
@@ -578,33 +587,30 @@ impl Search {
         }
     }
 
-    /// Calls `found` with each solution of `givens`, smallest first, until it says stop.
-    pub(crate) fn solve(
-        &mut self,
-        givens: &[u8; 81],
-        found: &mut dyn FnMut(&[u8; 81]) -> bool,
-    ) -> u64 {
-        *self = Search::new();
+    /// Calls `found` with each solution of `givens`, smallest first, while it says go on;
+    /// returns the steps taken.
+    pub(crate) fn solve(givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) -> u64 {
+        let mut search = Search::new();
         for (p, &given) in givens.iter().enumerate() {
             if given != 0 {
                 let (x, y, d) = (p / 9, p % 9, given as usize - 1);
-                if !self.free(x, y, d) {
+                if !search.free(x, y, d) {
                     return 0; // clashing givens
                 }
-                self.place(x, y, d);
-                self.board.assign(p, d);
+                search.place(x, y, d);
+                search.board.assign(p, d);
             }
         }
-        if self.place_forced() {
-            match self.next_square() {
-                Some((x, y)) => self.dfs(x, y, found),
-                None => found(&self.grid),
+        if search.place_forced() {
+            match search.next_square() {
+                Some((x, y)) => search.dfs(x, y, found),
+                None => found(&search.grid),
             };
         }
-        self.steps
+        search.steps
     }
 
-    /// Tries each digit allowed at (x, y) in turn, as the classic does; true once told to stop.
+    /// Tries each digit allowed at (x, y) in turn, as the classic does; false once told to stop.
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
         self.steps += 1;
         let (p, saved, mark, start) = (9 * x + y, self.board, self.placed, self.steps);
@@ -617,24 +623,26 @@ impl Search {
             let careful = self.steps - start > BUDGET;
             self.place(x, y, d);
             self.board.assign(p, d);
-            let mut stop = false;
-            if self.place_forced() && (!careful || self.board.survives_sifting(&mut self.steps)) {
-                stop = match self.next_square() {
+            let go_on = if self.place_forced()
+                && (!careful || self.board.survives_sifting(&mut self.steps))
+            {
+                match self.next_square() {
                     Some((x, y)) => self.dfs(x, y, found),
-                    None => !found(&self.grid),
-                };
+                    None => found(&self.grid),
+                }
             } else {
                 self.credit = (self.credit + 2).min(30);
-            }
+                true
+            };
             while self.placed > mark {
                 self.remove();
             }
             self.board = saved;
-            if stop {
-                return true;
+            if !go_on {
+                return false;
             }
         }
-        false
+        true
     }
 
     /// The classic's test: no digit d yet in the row, column or box of (x, y).
@@ -863,14 +871,14 @@ impl Board {
         }
         self.open[d][b] = open;
         self.seen[d][b] = open;
-        let all = self.open[d][0] | self.open[d][1] | self.open[d][2];
-        if (all | all >> 9 | all >> 18) & 0o777 != 0o777 {
+        let anywhere = self.open[d][0] | self.open[d][1] | self.open[d][2];
+        if (anywhere | anywhere >> 9 | anywhere >> 18) & 0o777 != 0o777 {
             return false;
         }
-        let solved = SINGLE[(open & 0o777) as usize]
+        let hidden = SINGLE[(open & 0o777) as usize]
             | SINGLE[(open >> 9 & 0o777) as usize] << 9
             | SINGLE[(open >> 18 & 0o777) as usize] << 18;
-        let new = solved & self.empty[b];
+        let new = hidden & self.empty[b];
         if new != 0 {
             self.empty[b] &= !new;
             for digit in &mut self.open {
@@ -925,7 +933,7 @@ impl Board {
     }
 }
 
-// The board's tables. A band's bit 9r + c is its row r, column c; a triad (bit 3r + k) is where
+// The board's tables. A band's bit 9r + y is its row r, column y; a triad (bit 3r + k) is where
 // its row r crosses its box k: a digit takes one triad in each row and each box of the band.
 
 /// The boxes (bit k) a row's squares touch.
@@ -1017,7 +1025,7 @@ struct Task {
 }
 
 enum Stop {
-    Unread(String),
+    Unopened(String),
     Read(String),
     Write(io::Error),
 }
@@ -1046,18 +1054,17 @@ impl Writer<'_> {
 #[derive(Default)]
 struct Block {
     lines: Vec<u8>,
-    waiting: Option<(Box<Puzzle>, Vec<u8>)>,
+    puzzle: Option<(Box<Puzzle>, Vec<u8>)>,
 }
 
 /// Writes one input back answered; Ok(false) when some puzzle has no solution.
 fn answer(
     task: &Task,
     input: &mut dyn Read,
-    out: &mut dyn Write,
+    writer: &mut Writer,
     err: &mut dyn Write,
-    search: &mut Search,
 ) -> Result<bool, Stop> {
-    let (mut reader, mut writer) = (Reader::new(input), Writer { out, owed: b"" });
+    let mut reader = Reader::new(input);
     let (mut block, mut solved, mut pieces) = (Block::default(), true, Vec::new());
     let all = task.mode == Mode::All;
     let read = loop {
@@ -1075,23 +1082,21 @@ fn answer(
                     block.lines.extend_from_slice(&text)
                 }
                 Piece::Text(text, _) => {
-                    solved &= close(task, &mut block, false, &mut writer, err, search)?;
+                    solved &= close(task, &mut block, false, writer, err)?;
                     if task.mode != Mode::Count {
                         writer.write(&text)?;
                     }
                 }
                 Piece::Puzzle(puzzle) if all => {
                     // Lines between two puzzles belong to both blocks.
-                    solved &= close(task, &mut block, true, &mut writer, err, search)?;
-                    block.waiting = Some((puzzle, take(&mut block.lines)));
+                    solved &= close(task, &mut block, true, writer, err)?;
+                    block.puzzle = Some((puzzle, take(&mut block.lines)));
                 }
-                Piece::Puzzle(puzzle) => {
-                    solved &= respond(task, puzzle, &[], &[], &mut writer, err, search)?
-                }
+                Piece::Puzzle(puzzle) => solved &= respond(task, puzzle, &[], &[], writer, err)?,
             }
         }
     };
-    solved &= close(task, &mut block, false, &mut writer, err, search)?;
+    solved &= close(task, &mut block, false, writer, err)?;
     read.map_err(Stop::Read)?;
     Ok(solved)
 }
@@ -1103,15 +1108,14 @@ fn close(
     shared: bool,
     writer: &mut Writer,
     err: &mut dyn Write,
-    search: &mut Search,
 ) -> io::Result<bool> {
     let after = if shared {
         block.lines.clone()
     } else {
         take(&mut block.lines)
     };
-    match block.waiting.take() {
-        Some((puzzle, before)) => respond(task, puzzle, &before, &after, writer, err, search),
+    match block.puzzle.take() {
+        Some((puzzle, before)) => respond(task, puzzle, &before, &after, writer, err),
         None if shared => Ok(true),
         None => writer.write(&after).map(|()| true),
     }
@@ -1125,14 +1129,13 @@ fn respond(
     after: &[u8],
     writer: &mut Writer,
     err: &mut dyn Write,
-    search: &mut Search,
 ) -> io::Result<bool> {
     let (between, owed) = match task.mode {
         Mode::All => separators(&[before, &puzzle.text, after].concat()),
         _ => (Vec::new(), &b""[..]),
     };
     let (givens, mut solutions, mut failed) = (puzzle.givens, 0, Ok(()));
-    search.solve(&givens, &mut |grid| {
+    Search::solve(&givens, &mut |grid| {
         solutions += 1;
         if task.mode == Mode::Count {
             return solutions < task.limit;
@@ -1161,11 +1164,11 @@ fn respond(
         Mode::All => {}
     }
     if solutions == 0 {
-        let line = format!(
-            "{}puzzle {} (line {}): no solution\n",
-            task.name, puzzle.number, puzzle.line
+        let (name, number, line) = (&task.name, puzzle.number, puzzle.line);
+        say(
+            err,
+            format!("{}puzzle {} (line {}): no solution\n", name, number, line),
         );
-        say(err, line);
     }
     Ok(solutions > 0)
 }
@@ -1228,10 +1231,10 @@ fn clock_seed() -> u64 {
 
 /// Writes `wanted` proper, minimal puzzles, all different, one line each.
 fn generate(wanted: u64, seed: u64, out: &mut dyn Write) -> io::Result<()> {
-    let (mut random, mut search) = (Random(seed), Search::new());
+    let mut random = Random(seed);
     let (mut made, mut text) = (std::collections::HashSet::new(), [b'\n'; 82]);
     while (made.len() as u64) < wanted {
-        let puzzle = minimal_puzzle(&mut random, &mut search);
+        let puzzle = minimal_puzzle(&mut random);
         if made.insert(puzzle) {
             for (c, &given) in text.iter_mut().zip(&puzzle) {
                 *c = if given == 0 { b'.' } else { b'0' + given };
@@ -1243,7 +1246,7 @@ fn generate(wanted: u64, seed: u64, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// Shuffled diagonal boxes completed, then givens taken away while one solution stays.
-fn minimal_puzzle(random: &mut Random, search: &mut Search) -> [u8; 81] {
+fn minimal_puzzle(random: &mut Random) -> [u8; 81] {
     let mut grid = [0; 81];
     for k in 0..3 {
         let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -1252,7 +1255,7 @@ fn minimal_puzzle(random: &mut Random, search: &mut Search) -> [u8; 81] {
             grid[9 * (3 * k + j / 3) + 3 * k + j % 3] = digit;
         }
     }
-    search.solve(&grid.clone(), &mut |solved| {
+    Search::solve(&grid.clone(), &mut |solved| {
         grid = *solved;
         false
     });
@@ -1261,7 +1264,7 @@ fn minimal_puzzle(random: &mut Random, search: &mut Search) -> [u8; 81] {
     for p in order {
         let given = replace(&mut grid[p], 0);
         let mut solutions = 0;
-        search.solve(&grid, &mut |_| {
+        Search::solve(&grid, &mut |_| {
             solutions += 1;
             solutions < 2
         });

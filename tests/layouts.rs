@@ -275,13 +275,31 @@ fn memory_stays_bounded_on_long_lines_and_long_inputs() {
 }
 
 #[test]
-fn a_puzzle_whose_lines_together_pass_a_mebibyte_is_an_error_and_nothing_of_it_is_written() {
-    // 45 squares, then lines of 999 bars: line 1051 takes the puzzle's text past 1 MiB.
-    let bars = ("|".repeat(999) + "\n").repeat(1100);
+fn a_puzzle_whose_lines_together_pass_two_mebibytes_is_an_error_and_nothing_of_it_is_written() {
+    // 45 squares, then lines of 999 bars: line 2100 takes the puzzle's text past 2 MiB.
+    let bars = ("|".repeat(999) + "\n").repeat(2200);
     let input = format!("{}\n{}\n{}{}\n", PUZZLE, &PUZZLE[..45], bars, &PUZZLE[45..]);
     fails(
         input.as_bytes(),
         &format!("{}\n", SOLVED),
-        "line 1051, column 1000: puzzle 2 (line 2) with 45 of its 81 squares is longer than 1 MiB\n",
+        "line 2100, column 1000: puzzle 2 (line 2) with 45 of its 81 squares is longer than 2 MiB\n",
+    );
+}
+
+#[test]
+fn a_puzzle_passing_two_mebibytes_on_its_last_line_is_an_error_too() {
+    // Nine rows, each with a comment of 240 KiB: the ninth takes the puzzle past 2 MiB.
+    let comment = format!(" # {}\n", "x".repeat(240 << 10));
+    let rows: String = (0..9)
+        .map(|x| format!("{}{}", &PUZZLE[9 * x..9 * x + 9], comment))
+        .collect();
+    let column = 9 + comment.len();
+    fails(
+        format!("{}\n{}", PUZZLE, rows).as_bytes(),
+        &format!("{}\n", SOLVED),
+        &format!(
+            "line 10, column {}: puzzle 2 (line 2) with 81 of its 81 squares is longer than 2 MiB\n",
+            column
+        ),
     );
 }

@@ -444,3 +444,13 @@ fn all_holds_a_long_run_of_border_lines_without_slowing_down() {
         format!("{}\n{}", SOLVED, "|\n".repeat(600_000))
     );
 }
+
+#[test]
+fn all_ends_a_file_that_ends_mid_line_before_the_next_file() {
+    let grid = temp_file("open_grid.txt", &".".repeat(81));
+    let grid = grid.to_str().unwrap();
+    let run = sudoku(&["--all", "--limit", "2", grid, grid], b"");
+    let lines: Vec<String> = run.stdout().lines().map(String::from).collect();
+    assert_eq!(lines.len(), 4, "{}", run.stdout());
+    assert!(lines.iter().all(|l| l.len() == 81), "{}", run.stdout());
+}
