@@ -384,7 +384,11 @@ impl<'a> Reader<'a> {
                 label = text[..start].to_vec();
             }
         }
-        if self.squares(&text, body, start, label, pieces)? == 0 && self.current.is_none() {
+        let squares = self.squares(&text, body, start, label, pieces)?;
+        if let (Some(column), Some(_)) = (self.over, &self.current) {
+            return self.end(column); // the input ends inside a puzzle: nothing of the line goes
+        }
+        if squares == 0 && self.current.is_none() {
             // Layout only: no label, no comment, not empty.
             let layout = start == 0 && !text.contains(&b'#') && !trim(&text).is_empty();
             pieces.push(Piece::Text(text, layout));
@@ -427,7 +431,7 @@ impl<'a> Reader<'a> {
                                 at: [0; 81],
                                 n: 0,
                                 label: take(&mut label),
-                                text: Vec::with_capacity(text.len() - rest),
+                                text: Vec::new(),
                             }))
                         }
                     };

@@ -231,6 +231,13 @@ fn an_input_that_ends_inside_a_puzzle_is_an_error() {
         &format!("{}\n", SOLVED),
         "line 2, column 46: the input ends inside puzzle 2 (line 2) with 45 of its 81 squares\n",
     );
+    // On a last line without a line break, nothing of that line goes out either.
+    fails(
+        format!("{}{}", PUZZLE, &PUZZLE[..45]).as_bytes(),
+        2,
+        "",
+        "line 1, column 127: the input ends inside puzzle 2 (line 1) with 45 of its 81 squares\n",
+    );
     fails(
         &nine_lines(PUZZLE, "\n").as_bytes()[..80],
         2,
