@@ -282,13 +282,16 @@ struct Puzzle {
 
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let (number, line, n) = (self.number, self.line, self.n);
-        write!(
-            f,
-            "puzzle {} (line {}) with {} of its 81 squares",
-            number, line, n
-        )
+        f.write_str(&named(self.number, self.line, self.n))
     }
+}
+
+/// How messages name a puzzle: its number, its first line, how many of its squares were read.
+fn named(number: usize, line: usize, n: usize) -> String {
+    format!(
+        "puzzle {} (line {}) with {} of its 81 squares",
+        number, line, n
+    )
 }
 
 /// What each byte is: a square's given (0 for a blank), or one of these kinds.
@@ -475,12 +478,7 @@ impl<'a> Reader<'a> {
         if squares % 9 != 0 {
             let (number, line, had) = first;
             let s = if squares == 1 { "" } else { "s" };
-            let whose = format!(
-                "puzzle {} (line {}) with {} of its 81 squares",
-                number,
-                line,
-                (had + squares).min(81)
-            );
+            let whose = named(number, line, (had + squares).min(81));
             let what = format!(
                 "{} square{} on this line, not whole rows of 9, for {}",
                 squares, s, whose
