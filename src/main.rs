@@ -13,28 +13,24 @@
 //! - board: `open[d][b]`, the squares of band b that can still take digit d; it settles (fills
 //!   what its rules force) and probes (tries both digits of a square with two left).
 //! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
+//! - tools: what the full build adds (`cargo build`, `src/tools.rs`); a judge compiles this
+//!   file alone, without them.
 
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::mem::{replace, take};
 
 const VERSION: &str = "0.2.0";
 
 const USAGE: &str = "\
-usage: sudoku [--count | --all] [--limit N] [FILE ...]
-       sudoku --generate N [--seed S]
+usage: sudoku [FILE ...]
 
 Solves the 9x9 sudoku puzzles read from each FILE in turn (standard input when there is
 none, or for -) and writes the input back with every blank (. 0 ? _ *) filled in: with
 several solutions, the smallest, as the classic row-by-row search finds it first.
 
-  --count         write one line per puzzle: its number of solutions
-  --all           write every solution of every puzzle, smallest first
-  --limit N       with --count or --all: at most N solutions of each puzzle
-  --generate N    write N puzzles with exactly one solution each, minimal, one line each
-  --seed S        with --generate: the same S gives the same puzzles
   -V, --version   show the version
   -h, --help      show this help
 
@@ -42,41 +38,59 @@ Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input o
 or a failure to read or write.
 ";
 
+/// The tools' options, each with `=` if it takes a value.
+const TOOL_OPTIONS: [&str; 5] = ["--count", "--all", "--limit=", "--generate=", "--seed="];
+
+/// The tools of the full build (the feature "tools", on by default).
+#[cfg(feature = "tools")]
+mod tools;
+
+/// The judge build, this file alone: the tools' options are refused.
+#[cfg(not(feature = "tools"))]
+mod tools {
+    pub(crate) const USAGE: &str = "
+The full build (cargo install --path .) also takes --count, --all, --limit, --generate
+and --seed.
+";
+
+    pub(crate) fn run(options: &[super::Tool], _: &[&std::ffi::OsString], io: super::Io) -> i32 {
+        let why = format!(
+            "{} needs the full build (cargo install --path .)",
+            options[0].0
+        );
+        super::fail(io.err, format!("sudoku: {}\n", why))
+    }
+}
+
 fn main() {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let status = run(&args, &mut stdin.lock(), &mut out, &mut stderr.lock());
     std::process::exit(status);
 }
 
-// ---- The command line: what to do with which inputs, and the exit status. -------------------
+// ---- The command line: which inputs, what to do with them, and the exit status. -------------
 
-/// What to write for each puzzle: its smallest solution, its count, or every solution.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Solve,
-    Count,
-    All,
+/// A tool's option and its value (None if it takes none, or if it was not given).
+type Tool = (String, Option<String>);
+
+/// Standard input, the output and the messages.
+struct Io<'a> {
+    stdin: &'a mut dyn Read,
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
 }
 
-/// The command line, read: a text to show (usage, version), or the work to do.
+/// The command line, read: a text to show (usage, version), or the files and the tools' options.
 enum Command<'a> {
     Show(String),
-    Work(Options<'a>),
-}
-
-struct Options<'a> {
-    mode: Mode,
-    limit: u64,
-    generate: Option<(u64, Option<u64>)>,
-    files: Vec<&'a OsString>,
+    Work(Vec<&'a OsString>, Vec<Tool>),
 }
 
 /// Reads the command line; Err says why it is not a valid one.
-fn parse<'a>(args: &'a [OsString]) -> Result<Command<'a>, String> {
-    let (mut limit, mut generate, mut seed, mut files) = (None, None, None, Vec::new());
-    let (mut count, mut all, mut options_end) = (false, false, false);
+fn parse(args: &[OsString]) -> Result<Command<'_>, String> {
+    let (mut files, mut tools, mut options_end) = (Vec::new(), Vec::new(), false);
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let text = arg.to_string_lossy();
@@ -84,56 +98,28 @@ fn parse<'a>(args: &'a [OsString]) -> Result<Command<'a>, String> {
             files.push(arg);
             continue;
         }
-        let mut number = |name: &str| match args.next().map(|v| v.to_string_lossy()) {
-            Some(v) => v
-                .parse()
-                .map_err(|_| format!("{} takes a whole number, not '{}'", name, v)),
-            None => Err(format!("{} takes a whole number", name)),
+        let (name, value) = match text.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(value.to_string())),
+            _ => (&*text, None),
         };
-        match &*text {
-            "-h" | "--help" => return Ok(Command::Show(USAGE.into())),
-            "-V" | "--version" => return Ok(Command::Show(format!("sudoku {}\n", VERSION))),
-            "--" => options_end = true,
-            "--limit" => limit = Some(number("--limit")?),
-            "--generate" => generate = Some(number("--generate")?),
-            "--seed" => seed = Some(number("--seed")?),
-            "--count" => count = true,
-            "--all" => all = true,
+        let takes = |option: &&&str| option.strip_suffix('=').unwrap_or(option) == name;
+        match (name, TOOL_OPTIONS.iter().find(takes)) {
+            ("-h" | "--help", _) => return Ok(Command::Show(USAGE.to_string() + tools::USAGE)),
+            ("-V" | "--version", _) => return Ok(Command::Show(format!("sudoku {}\n", VERSION))),
+            ("--", _) => options_end = true,
+            (_, Some(option)) if option.ends_with('=') => {
+                let next = || args.next().map(|v| v.to_string_lossy().into_owned());
+                tools.push((name.to_string(), value.or_else(next)));
+            }
+            (_, Some(_)) if value.is_none() => tools.push((name.to_string(), None)),
+            (_, Some(_)) => return Err(format!("{} takes no value", name)),
             _ => return Err(format!("unknown option '{}'", text)),
         }
     }
-    let mode = match (count, all) {
-        (true, _) => Mode::Count,
-        (_, true) => Mode::All,
-        _ => Mode::Solve,
-    };
-    let (solving, dashes) = (!count && !all, files.iter().filter(|f| **f == "-").count());
-    let rules = [
-        (count && all, "--count and --all do not go together"),
-        (limit == Some(0), "--limit takes a whole number from 1 up"),
-        (
-            limit.is_some() && solving,
-            "--limit goes with --count or --all",
-        ),
-        (
-            seed.is_some() && generate.is_none(),
-            "--seed goes with --generate",
-        ),
-        (
-            generate.is_some() && !(solving && files.is_empty()),
-            "--generate takes no other option but --seed, and no file",
-        ),
-        (dashes > 1, "- is named twice: standard input is read once"),
-    ];
-    match rules.iter().find(|rule| rule.0) {
-        Some((_, why)) => Err(why.to_string()),
-        None => Ok(Command::Work(Options {
-            mode,
-            limit: limit.unwrap_or(u64::MAX),
-            generate: generate.map(|n| (n, seed)),
-            files,
-        })),
+    if files.iter().filter(|f| **f == "-").count() > 1 {
+        return Err("- is named twice: standard input is read once".into());
     }
+    Ok(Command::Work(files, tools))
 }
 
 /// Runs the program on `args` (without its name); returns the exit status.
@@ -143,57 +129,68 @@ pub(crate) fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let options = match parse(args) {
-        Ok(Command::Work(options)) => options,
-        Ok(Command::Show(text)) => return finish(out, err, text.as_bytes(), 0),
-        Err(why) => {
-            say(err, format!("sudoku: {}\n{}", why, USAGE));
-            return 2;
+    let io = Io { stdin, out, err };
+    match parse(args) {
+        Ok(Command::Show(text)) => finish(io.out, io.err, text.as_bytes(), 0),
+        Ok(Command::Work(files, options)) if options.is_empty() => {
+            each_input(&files, io, &mut answer)
         }
-    };
-    if let Some((wanted, seed)) = options.generate {
-        return match generate(wanted, seed.unwrap_or_else(clock_seed), out) {
-            Ok(()) => finish(out, err, b"", 0),
-            Err(e) => output_failed(err, e, 0),
-        };
+        Ok(Command::Work(files, options)) => tools::run(&options, &files, io),
+        Err(why) => usage_error(io.err, &why),
     }
+}
+
+/// Says why the command line is not a valid one, and how one goes; 2.
+fn usage_error(err: &mut dyn Write, why: &str) -> i32 {
+    fail(err, format!("sudoku: {}\n{}{}", why, USAGE, tools::USAGE))
+}
+
+/// Why an input stopped being answered.
+enum Stop {
+    Unopened(String),
+    Read(String),
+    Write(io::Error),
+}
+
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Stop {
+        Stop::Write(e)
+    }
+}
+
+/// How an input is answered: from it, to the output, messages to `err`, each message starting
+/// with the input's name (`FILE: `, or nothing when no file is named); Ok(false) if some puzzle
+/// has no solution.
+type Answer<'a> =
+    &'a mut dyn FnMut(&mut dyn Read, &mut dyn Write, &mut dyn Write, &str) -> Result<bool, Stop>;
+
+/// Answers each file in turn (standard input for `-`, or when none is named); the exit status.
+fn each_input(files: &[&OsString], io: Io, answer: Answer) -> i32 {
     let (mut status, dash) = (0, OsString::from("-"));
-    let mut writer = Writer { out, owed: b"" };
-    let named = !options.files.is_empty();
-    let files = if named { options.files } else { vec![&dash] };
-    let several = files.len() > 1;
-    for file in files {
+    let named = !files.is_empty();
+    for file in if named { files.to_vec() } else { vec![&dash] } {
         let shown = match file.to_str() {
             Some("-") => "(standard input)".into(), // as grep names it
             _ => file.to_string_lossy(),
         };
-        // Messages name the file when files are named; --count lines when there are several.
-        let prefix = |on: bool, end: &str| {
-            if on {
-                format!("{}{}", shown, end)
-            } else {
-                String::new()
-            }
+        let name = if named {
+            format!("{}: ", shown)
+        } else {
+            String::new()
         };
-        let task = Task {
-            mode: options.mode,
-            limit: options.limit,
-            name: prefix(named, ": "),
-            tag: prefix(several, ":"),
-        };
-        let answered = match open_input(file, stdin) {
-            Ok(mut input) => answer(&task, &mut *input, &mut writer, err),
+        let answered = match open_input(file, &mut *io.stdin) {
+            Ok(mut input) => answer(&mut *input, &mut *io.out, &mut *io.err, &name),
             Err(why) => Err(Stop::Unopened(why)),
         };
         status = match answered {
             Ok(true) => status,
             Ok(false) => status.max(1),
-            Err(Stop::Unopened(why)) => say(err, format!("sudoku: {}: {}\n", shown, why)),
-            Err(Stop::Read(e)) => say(err, format!("{}{}\n", task.name, e)),
-            Err(Stop::Write(e)) => return output_failed(err, e, status),
+            Err(Stop::Unopened(why)) => fail(io.err, format!("sudoku: {}: {}\n", shown, why)),
+            Err(Stop::Read(e)) => fail(io.err, format!("{}{}\n", name, e)),
+            Err(Stop::Write(e)) => return output_failed(io.err, e, status),
         };
     }
-    finish(writer.out, err, b"", status)
+    finish(io.out, io.err, b"", status)
 }
 
 /// Writes `last` and flushes the output; `status`, or 2 if that fails.
@@ -204,9 +201,14 @@ fn finish(out: &mut dyn Write, err: &mut dyn Write, last: &[u8], status: i32) ->
     }
 }
 
-/// Says `message` in one write (lines of parallel runs do not mix); 2, the status it gives.
-fn say(err: &mut dyn Write, message: String) -> i32 {
+/// Says `message` in one write (lines of parallel runs do not mix).
+fn say(err: &mut dyn Write, message: String) {
     let _ = err.write_all(message.as_bytes());
+}
+
+/// Says `message`; 2, the status of a failure.
+fn fail(err: &mut dyn Write, message: String) -> i32 {
+    say(err, message);
     2
 }
 
@@ -214,15 +216,15 @@ fn say(err: &mut dyn Write, message: String) -> i32 {
 fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
     match e.kind() {
         io::ErrorKind::BrokenPipe => status,
-        _ => say(
+        _ => fail(
             err,
-            format!("sudoku: cannot write the output: {}\n", describe(&e)),
+            format!("sudoku: cannot write the output: {}\n", worded(&e)),
         ),
     }
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
-fn describe(e: &io::Error) -> String {
+fn worded(e: &io::Error) -> String {
     let text = e.to_string();
     text.split(" (os error ")
         .next()
@@ -235,7 +237,7 @@ fn open_input<'a>(file: &OsString, stdin: &'a mut dyn Read) -> Result<Box<dyn Re
     let (input, meta): (Box<dyn Read + 'a>, _) = if file == "-" {
         (Box::new(stdin), std::fs::metadata("/dev/fd/0"))
     } else {
-        let f = File::open(file).map_err(|e| describe(&e))?;
+        let f = File::open(file).map_err(|e| worded(&e))?;
         let meta = f.metadata();
         (Box::new(f), meta)
     };
@@ -263,18 +265,20 @@ fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
 /// Longer lines (line break left out) are refused, and puzzles twice as long: memory stays bounded.
 const LONGEST: usize = 1 << 20;
 
-/// What the reader hands on: a line without squares (true: layout only), or a puzzle.
+/// What the reader hands on: a line without squares (a border: layout only), or a puzzle.
 enum Piece {
-    Text(Vec<u8>, bool),
+    Text(Vec<u8>),
+    Border(Vec<u8>),
     Puzzle(Box<Puzzle>),
 }
 
-/// A puzzle: its givens, where its `n` squares read stand in its text, its label (`board =`).
+/// A puzzle: its givens (0 for a blank), where its `n` squares read stand in its text, and its
+/// label (`board = `), which is not part of the text.
 struct Puzzle {
     number: usize,
     line: usize,
     givens: [u8; 81],
-    at: [u32; 81],
+    places: [u32; 81],
     n: usize,
     label: Vec<u8>,
     text: Vec<u8>,
@@ -282,12 +286,12 @@ struct Puzzle {
 
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(&named(self.number, self.line, self.n))
+        f.write_str(&puzzle_name(self.number, self.line, self.n))
     }
 }
 
 /// How messages name a puzzle: its number, its first line, how many of its squares were read.
-fn named(number: usize, line: usize, n: usize) -> String {
+fn puzzle_name(number: usize, line: usize, n: usize) -> String {
     format!(
         "puzzle {} (line {}) with {} of its 81 squares",
         number, line, n
@@ -323,39 +327,48 @@ const fn classes() -> [u8; 256] {
 
 struct Reader<'a> {
     input: BufReader<&'a mut dyn Read>,
+    /// The line read, and its room for the next.
     text: Vec<u8>,
     line: usize,
+    pieces: Vec<Piece>,
     current: Option<Box<Puzzle>>,
     puzzles: usize,
     /// A line with more than white space was read: no count line after it.
     begun: bool,
     /// The column where the input ended, on the last line, once it has.
-    over: Option<usize>,
+    ended_at: Option<usize>,
 }
 
 impl<'a> Reader<'a> {
     fn new(input: &'a mut dyn Read) -> Reader<'a> {
-        let input = BufReader::with_capacity(1 << 16, input);
         Reader {
-            input,
+            input: BufReader::with_capacity(1 << 16, input),
             text: Vec::new(),
             line: 0,
+            pieces: Vec::new(),
             current: None,
             puzzles: 0,
             begun: false,
-            over: None,
+            ended_at: None,
         }
     }
 
-    /// Nothing read waits: the next line may wait for the input.
-    fn waiting(&self) -> bool {
-        self.input.buffer().is_empty()
+    /// The pieces of the next line, once the answers so far have gone out (the read may wait);
+    /// None at the end of the input or its `end` line.
+    fn next(&mut self, out: &mut dyn Write) -> Result<Option<std::vec::Drain<'_, Piece>>, Stop> {
+        if self.input.buffer().is_empty() {
+            out.flush()?;
+        }
+        self.pieces.clear();
+        match self.read().map_err(Stop::Read)? {
+            true => Ok(Some(self.pieces.drain(..))),
+            false => Ok(None),
+        }
     }
 
-    /// Puts the next line's pieces in `pieces`; false at the end of the input or the `end` line.
-    fn next(&mut self, pieces: &mut Vec<Piece>) -> Result<bool, String> {
-        pieces.clear();
-        if let Some(column) = self.over {
+    /// Reads the next line into `pieces`; false at the end of the input or the `end` line.
+    fn read(&mut self) -> Result<bool, String> {
+        if let Some(column) = self.ended_at {
             return self.end(column);
         }
         let newline = self.read_line()?;
@@ -363,14 +376,14 @@ impl<'a> Reader<'a> {
             self.text.drain(..3); // a byte-order mark
         }
         if !newline {
-            self.over = Some(self.text.len() + 1);
+            self.ended_at = Some(self.text.len() + 1);
             if self.text.is_empty() {
-                return self.next(pieces);
+                return self.read();
             }
         }
-        let text = take(&mut self.text);
-        let body = text.len() - newline as usize;
-        let words = trim(&text[..body]);
+        let line = take(&mut self.text);
+        let end = line.len() - newline as usize;
+        let words = trim(&line[..end]);
         let (mut label, mut start) = (Vec::new(), 0);
         if self.current.is_none() && !words.is_empty() {
             let count = words.len() <= 8 && words.iter().all(u8::is_ascii_digit);
@@ -381,124 +394,145 @@ impl<'a> Reader<'a> {
                 return self.end(1);
             }
             if words[0].is_ascii_alphabetic() {
-                // A label, up to its last `=`: what follows is read.
-                let equals = text[..body].iter().rposition(|&c| c == b'=');
-                start = equals.map_or(body, |at| at + 1);
-                label = text[..start].to_vec();
+                start = self.label(&line[..end])?;
+                label = line[..start].to_vec();
             }
         }
-        let squares = self.squares(&text, body, start, label, pieces)?;
-        if let (Some(column), Some(_)) = (self.over, &self.current) {
+        let count = self.squares(&line, end, start, label)?;
+        if let (Some(column), Some(_)) = (self.ended_at, &self.current) {
             return self.end(column); // the input ends inside a puzzle: nothing of the line goes
         }
-        if squares == 0 && self.current.is_none() {
-            // Layout only: no label, no comment, not empty.
-            let layout = start == 0 && !text.contains(&b'#') && !trim(&text).is_empty();
-            pieces.push(Piece::Text(text, layout));
+        if count == 0 && self.current.is_none() {
+            let border = start == 0 && !line.contains(&b'#') && !trim(&line).is_empty();
+            self.pieces.push(match border {
+                true => Piece::Border(line),
+                false => Piece::Text(line),
+            });
         } else {
-            self.text = text; // its room, for the next line
+            self.text = line;
         }
         Ok(true)
     }
 
-    /// Reads the squares of `text[start..body]`, `label` going to the first puzzle it begins.
+    /// A label runs up to its last `=`, and what follows is read: where that starts. A letter
+    /// in front of squares that would make whole rows with it is a typo, not a label.
+    fn label(&self, body: &[u8]) -> Result<usize, String> {
+        let equals = body.iter().rposition(|&c| c == b'=');
+        let letter = body.iter().position(u8::is_ascii_alphabetic).unwrap_or(0);
+        let rest = body[letter + 1..].iter().map(|&c| CLASS[c as usize]);
+        let squares = rest.clone().filter(|&class| class <= 9).count();
+        if equals.is_none() && rest.clone().all(|class| class <= LAYOUT) && squares % 9 == 8 {
+            let what = format!("letter '{}' in a row of squares", body[letter] as char);
+            return Err(self.error(letter + 1, &(what + " (a blank is . 0 ? _ or *)")));
+        }
+        Ok(equals.map_or(body.len(), |at| at + 1))
+    }
+
+    /// Reads the squares of `line[start..end]` (`end`: where its line break starts), `label`
+    /// going to the first puzzle begun; the number of squares read.
     fn squares(
         &mut self,
-        text: &[u8],
-        body: usize,
+        line: &[u8],
+        end: usize,
         start: usize,
         mut label: Vec<u8>,
-        pieces: &mut Vec<Piece>,
     ) -> Result<usize, String> {
         let mut current = self.current.take();
-        // Where the text not handed on yet starts, and the first puzzle the line gives squares.
-        let mut rest = start;
-        let first = match &current {
+        let whose = match &current {
             Some(puzzle) => (puzzle.number, puzzle.line, puzzle.n),
             None => (self.puzzles + 1, self.line, 0),
         };
-        let (bytes, mut squares, mut at) = (&text[..body], 0, start);
-        while at < bytes.len() {
-            let c = bytes[at];
-            match CLASS[c as usize] {
-                given @ 0..=9 => {
-                    squares += 1;
-                    let puzzle: &mut Puzzle = match &mut current {
+        // `from`: where the text not handed on yet starts.
+        let (mut from, mut count, mut i) = (start, 0, start);
+        while i < end {
+            match CLASS[line[i] as usize] {
+                0..=9 => {
+                    let puzzle = match &mut current {
                         Some(puzzle) => puzzle,
-                        None => {
-                            self.puzzles += 1;
-                            current.insert(Box::new(Puzzle {
-                                number: self.puzzles,
-                                line: self.line,
-                                givens: [0; 81],
-                                at: [0; 81],
-                                n: 0,
-                                label: take(&mut label),
-                                text: Vec::new(),
-                            }))
-                        }
+                        None => current.insert(self.begin(take(&mut label))),
                     };
                     // This square and those right after it, while the puzzle takes them.
-                    let mut given = given;
                     loop {
-                        puzzle.givens[puzzle.n] = given;
-                        puzzle.at[puzzle.n] = (puzzle.text.len() + at - rest) as u32;
-                        puzzle.n += 1;
-                        match bytes.get(at + 1).map(|&c| CLASS[c as usize]) {
-                            Some(next @ 0..=9) if puzzle.n < 81 => {
-                                (given, at, squares) = (next, at + 1, squares + 1)
-                            }
+                        puzzle.givens[puzzle.n] = CLASS[line[i] as usize];
+                        puzzle.places[puzzle.n] = (puzzle.text.len() + i - from) as u32;
+                        (puzzle.n, count) = (puzzle.n + 1, count + 1);
+                        match line.get(i + 1).map(|&c| CLASS[c as usize]) {
+                            Some(0..=9) if puzzle.n < 81 => i += 1,
                             _ => break,
                         }
                     }
                     if puzzle.n == 81 {
                         // The rest of the line is trailing text, unless a square follows.
-                        let square = text.get(at + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
-                        let end = if square { at + 1 } else { text.len() };
-                        puzzle.text.extend_from_slice(&text[rest..end]);
-                        if puzzle.text.len() > 2 * LONGEST {
-                            return Err(self.too_long(puzzle, body + 1));
-                        }
-                        rest = end;
-                        pieces.extend(current.take().map(Piece::Puzzle));
-                        if !square {
+                        let more = line.get(i + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
+                        let to = if more { i + 1 } else { line.len() };
+                        self.hand_on(&mut current, &line[from..to], end)?;
+                        from = to;
+                        if !more {
                             break;
                         }
                     }
                 }
                 LAYOUT => {}
                 HASH => break, // a comment, to the end of the line
-                BOX_DRAWING if matches!(bytes[at + 1..], [0x94 | 0x95, 0x80..=0xBF, ..]) => {
-                    at += 2;
+                BOX_DRAWING if matches!(line[i + 1..end], [0x94 | 0x95, 0x80..=0xBF, ..]) => {
+                    i += 2;
                 }
-                _ => return Err(self.unexpected(c, at, &current)),
+                _ => return Err(self.unexpected(line[i], i, &current)),
             }
-            at += 1;
+            i += 1;
         }
-        if squares % 9 != 0 {
-            let (number, line, had) = first;
-            let s = if squares == 1 { "" } else { "s" };
-            let whose = named(number, line, (had + squares).min(81));
+        if count % 9 != 0 {
+            let (number, first, had) = whose;
+            let whose = puzzle_name(number, first, (had + count).min(81));
+            let s = if count == 1 { "" } else { "s" };
             let what = format!(
                 "{} square{} on this line, not whole rows of 9, for {}",
-                squares, s, whose
+                count, s, whose
             );
-            return Err(self.error(body + 1, &what));
+            return Err(self.error(end + 1, &what));
         }
         if let Some(puzzle) = &mut current {
-            puzzle.text.extend_from_slice(&text[rest..]);
-            if puzzle.text.len() > 2 * LONGEST {
-                return Err(self.too_long(puzzle, body + 1));
-            }
+            self.grow(puzzle, &line[from..], end)?;
         }
         self.current = current;
-        Ok(squares)
+        Ok(count)
     }
 
-    /// The puzzle's lines together are longer than two of the longest lines.
-    #[cold]
-    fn too_long(&self, puzzle: &Puzzle, column: usize) -> String {
-        self.error(column, &format!("{} is longer than 2 MiB", puzzle))
+    /// A puzzle's first square is read.
+    fn begin(&mut self, label: Vec<u8>) -> Box<Puzzle> {
+        self.puzzles += 1;
+        Box::new(Puzzle {
+            number: self.puzzles,
+            line: self.line,
+            givens: [0; 81],
+            places: [0; 81],
+            n: 0,
+            label,
+            text: Vec::new(),
+        })
+    }
+
+    /// The puzzle's last square is read: with the rest of its text, it goes out as a piece.
+    fn hand_on(
+        &mut self,
+        current: &mut Option<Box<Puzzle>>,
+        rest: &[u8],
+        end: usize,
+    ) -> Result<(), String> {
+        if let Some(mut puzzle) = current.take() {
+            self.grow(&mut puzzle, rest, end)?;
+            self.pieces.push(Piece::Puzzle(puzzle));
+        }
+        Ok(())
+    }
+
+    /// More of the puzzle's text, up to twice the longest line.
+    fn grow(&self, puzzle: &mut Puzzle, more: &[u8], end: usize) -> Result<(), String> {
+        puzzle.text.extend_from_slice(more);
+        match puzzle.text.len() > 2 * LONGEST {
+            true => Err(self.error(end + 1, &format!("{} is longer than 2 MiB", puzzle))),
+            false => Ok(()),
+        }
     }
 
     /// Byte `c` at `at` is none the line may hold there.
@@ -512,13 +546,14 @@ impl<'a> Reader<'a> {
         self.error(at + 1, &what)
     }
 
+    /// Reads a line into `text`; whether it ends with a line break.
     fn read_line(&mut self) -> Result<bool, String> {
         let (text, most) = (&mut self.text, LONGEST as u64 + 2);
         text.clear();
         self.line += 1;
         if let Err(e) = (&mut self.input).take(most).read_until(b'\n', text) {
             let column = text.len() + 1;
-            return Err(self.error(column, &format!("cannot read: {}", describe(&e))));
+            return Err(self.error(column, &format!("cannot read: {}", worded(&e))));
         }
         let newline = text.last() == Some(&b'\n');
         if text.len() > LONGEST + newline as usize {
@@ -647,7 +682,8 @@ impl Search {
         true
     }
 
-    /// The classic's test: no digit d yet in the row, column or box of (x, y).
+    /// The classic's test: no digit d yet in the row, column or box of (x, y). The board
+    /// beside it knows as much, and more; the classic's arrays keep the classic's own word.
     fn free(&self, x: usize, y: usize, d: usize) -> bool {
         !self.row[x][d] && !self.col[y][d] && !self.cell[x / 3][y / 3][d]
     }
@@ -699,6 +735,8 @@ impl Search {
         true
     }
 
+    /// The classic's step to the next (x, y): the first empty square in reading order (those
+    /// the board filled are skipped); None when the grid is full.
     fn next_square(&self) -> Option<(usize, usize)> {
         let b = self.board.empty.iter().position(|&e| e != 0)?;
         let p = 27 * b + self.board.empty[b].trailing_zeros() as usize;
@@ -1016,263 +1054,70 @@ const fn band_peers_out() -> [u32; 27] {
     table
 }
 
-// ---- Answering: each piece written, each puzzle solved as the mode asks. ---------------------
+// ---- Answering: each puzzle solved, its text written back with the blanks filled in. -------
 
-/// An input's work; `name` starts its messages (`FILE: `), `tag` its count lines (`FILE:`).
-struct Task {
-    mode: Mode,
-    limit: u64,
-    name: String,
-    tag: String,
-}
-
-enum Stop {
-    Unopened(String),
-    Read(String),
-    Write(io::Error),
-}
-
-impl From<io::Error> for Stop {
-    fn from(e: io::Error) -> Stop {
-        Stop::Write(e)
-    }
-}
-
-/// The output, and a line break owed once more follows a block that ended mid-line.
-struct Writer<'a> {
-    out: &'a mut dyn Write,
-    owed: &'static [u8],
-}
-
-impl Writer<'_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        self.out.write_all(take(&mut self.owed))?;
-        self.out.write_all(bytes)
-    }
-}
-
-/// `--all` writes each solution as its puzzle's block: the layout-only lines right around it
-/// (a drawn grid's borders), so a puzzle waits, with the lines before it, for those after it.
-#[derive(Default)]
-struct Block {
-    lines: Vec<u8>,
-    puzzle: Option<(Box<Puzzle>, Vec<u8>)>,
-}
-
-/// Writes one input back answered; Ok(false) when some puzzle has no solution.
+/// Writes one input back, the blanks of each puzzle filled in with its smallest solution;
+/// Ok(false) if some puzzle has none. Whole lines go out: the rest of a line after a puzzle
+/// waits for the next piece, which goes with it, or not at all if it is broken.
 fn answer(
-    task: &Task,
     input: &mut dyn Read,
-    writer: &mut Writer,
+    out: &mut dyn Write,
     err: &mut dyn Write,
+    name: &str,
 ) -> Result<bool, Stop> {
-    let mut reader = Reader::new(input);
-    let (mut block, mut solved, mut pieces) = (Block::default(), true, Vec::new());
-    let all = task.mode == Mode::All;
-    let read = loop {
-        if reader.waiting() {
-            writer.out.flush()?; // answers found go out before a read that may wait
-        }
-        match reader.next(&mut pieces) {
-            Ok(true) => {}
-            Ok(false) => break Ok(()),
-            Err(e) => break Err(e),
-        }
-        for piece in pieces.drain(..) {
+    let (mut reader, mut solved, mut held) = (Reader::new(input), true, Vec::new());
+    while let Some(pieces) = reader.next(out)? {
+        for piece in pieces {
             match piece {
-                Piece::Text(text, true) if all && block.lines.len() < LONGEST => {
-                    block.lines.extend_from_slice(&text)
-                }
-                Piece::Text(text, _) => {
-                    solved &= close(task, &mut block, false, writer, err)?;
-                    if task.mode != Mode::Count {
-                        writer.write(&text)?;
+                Piece::Text(text) | Piece::Border(text) => whole_lines(out, &mut held, &text)?,
+                Piece::Puzzle(mut puzzle) => {
+                    let (givens, mut found) = (puzzle.givens, false);
+                    Search::solve(&givens, &mut |grid| {
+                        fill_in(&mut puzzle, grid);
+                        found = true;
+                        false
+                    });
+                    if !found {
+                        solved = false;
+                        no_solution(err, name, &puzzle);
                     }
+                    whole_lines(out, &mut held, &puzzle.label)?;
+                    whole_lines(out, &mut held, &puzzle.text)?;
                 }
-                Piece::Puzzle(puzzle) if all => {
-                    // Lines between two puzzles belong to both blocks.
-                    solved &= close(task, &mut block, true, writer, err)?;
-                    block.puzzle = Some((puzzle, take(&mut block.lines)));
-                }
-                Piece::Puzzle(puzzle) => solved &= respond(task, puzzle, &[], &[], writer, err)?,
             }
         }
-    };
-    solved &= close(task, &mut block, false, writer, err)?;
-    read.map_err(Stop::Read)?;
+    }
+    out.write_all(&held)?;
     Ok(solved)
 }
 
-/// `--all`: answers the waiting puzzle; its lines after stay on for the next if `shared`.
-fn close(
-    task: &Task,
-    block: &mut Block,
-    shared: bool,
-    writer: &mut Writer,
-    err: &mut dyn Write,
-) -> io::Result<bool> {
-    let after = if shared {
-        block.lines.clone()
+/// Writes `held` and `bytes` up to their last line break; holds what follows it.
+fn whole_lines(out: &mut dyn Write, held: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
+    if let Some(last) = bytes.iter().rposition(|&c| c == b'\n') {
+        out.write_all(held)?;
+        out.write_all(&bytes[..=last])?;
+        held.clear();
+        held.extend_from_slice(&bytes[last + 1..]);
     } else {
-        take(&mut block.lines)
-    };
-    match block.puzzle.take() {
-        Some((puzzle, before)) => respond(task, puzzle, &before, &after, writer, err),
-        None if shared => Ok(true),
-        None => writer.write(&after).map(|()| true),
-    }
-}
-
-/// Solves a puzzle and writes what the mode asks; false if it has no solution.
-fn respond(
-    task: &Task,
-    mut puzzle: Box<Puzzle>,
-    before: &[u8],
-    after: &[u8],
-    writer: &mut Writer,
-    err: &mut dyn Write,
-) -> io::Result<bool> {
-    let (between, owed) = match task.mode {
-        Mode::All => separators(&[before, &puzzle.text, after].concat()),
-        _ => (Vec::new(), &b""[..]),
-    };
-    let (givens, mut solutions, mut failed) = (puzzle.givens, 0, Ok(()));
-    Search::solve(&givens, &mut |grid| {
-        solutions += 1;
-        if task.mode == Mode::Count {
-            return solutions < task.limit;
-        }
-        fill_in(&mut puzzle, &givens, grid);
-        if task.mode == Mode::Solve {
-            return false;
-        }
-        let first = if solutions == 1 {
-            &puzzle.label[..]
-        } else {
-            &between
-        };
-        failed = [first, before, &puzzle.text, after]
-            .iter()
-            .try_for_each(|part| writer.write(part));
-        failed.is_ok() && solutions < task.limit
-    });
-    failed?;
-    match task.mode {
-        Mode::Count => writer.write(format!("{}{}\n", task.tag, solutions).as_bytes())?,
-        Mode::Solve => writer
-            .write(&puzzle.label)
-            .and_then(|()| writer.write(&puzzle.text))?,
-        Mode::All if solutions > 0 => writer.owed = owed,
-        Mode::All => {}
-    }
-    if solutions == 0 {
-        let (name, number, line) = (&task.name, puzzle.number, puzzle.line);
-        say(
-            err,
-            format!("{}puzzle {} (line {}): no solution\n", name, number, line),
-        );
-    }
-    Ok(solutions > 0)
-}
-
-/// Writes the digits of `grid` into the blanks of the puzzle's text.
-fn fill_in(puzzle: &mut Puzzle, givens: &[u8; 81], grid: &[u8; 81]) {
-    for p in (0..81).filter(|&p| givens[p] == 0) {
-        puzzle.text[puzzle.at[p] as usize] = b'0' + grid[p];
-    }
-}
-
-/// Between two solutions of a block: its missing line break, and an empty line if it spans
-/// several lines; and the line break owed after the last.
-fn separators(block: &[u8]) -> (Vec<u8>, &'static [u8]) {
-    let eol: &'static [u8] = if block.windows(2).any(|w| w == b"\r\n") {
-        b"\r\n"
-    } else {
-        b"\n"
-    };
-    let (ends, breaks) = (
-        block.ends_with(b"\n"),
-        block.iter().filter(|&&c| c == b'\n').count(),
-    );
-    let owed = if ends { &b""[..] } else { eol };
-    (
-        if breaks > ends as usize {
-            [owed, eol].concat()
-        } else {
-            owed.to_vec()
-        },
-        owed,
-    )
-}
-
-// ---- Generating: random solved grids, givens taken away while one solution stays. -----------
-
-/// splitmix64: the same numbers on every platform.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, (self.next() % (i as u64 + 1)) as usize);
-        }
-    }
-}
-
-fn clock_seed() -> u64 {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-    now.map_or(0, |t| t.as_secs() ^ u64::from(t.subsec_nanos()) << 32)
-}
-
-/// Writes `wanted` proper, minimal puzzles, all different, one line each.
-fn generate(wanted: u64, seed: u64, out: &mut dyn Write) -> io::Result<()> {
-    let mut random = Random(seed);
-    let (mut made, mut text) = (std::collections::HashSet::new(), [b'\n'; 82]);
-    while (made.len() as u64) < wanted {
-        let puzzle = minimal_puzzle(&mut random);
-        if made.insert(puzzle) {
-            for (c, &given) in text.iter_mut().zip(&puzzle) {
-                *c = if given == 0 { b'.' } else { b'0' + given };
-            }
-            out.write_all(&text)?;
-        }
+        held.extend_from_slice(bytes);
     }
     Ok(())
 }
 
-/// Shuffled diagonal boxes completed, then givens taken away while one solution stays.
-fn minimal_puzzle(random: &mut Random) -> [u8; 81] {
-    let mut grid = [0; 81];
-    for k in 0..3 {
-        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-        random.shuffle(&mut digits);
-        for (j, &digit) in digits.iter().enumerate() {
-            grid[9 * (3 * k + j / 3) + 3 * k + j % 3] = digit;
+/// Writes the digits of `grid` into the blanks of the puzzle's text.
+fn fill_in(puzzle: &mut Puzzle, grid: &[u8; 81]) {
+    for (p, digit) in grid.iter().enumerate() {
+        if puzzle.givens[p] == 0 {
+            puzzle.text[puzzle.places[p] as usize] = b'0' + digit;
         }
     }
-    Search::solve(&grid.clone(), &mut |solved| {
-        grid = *solved;
-        false
-    });
-    let mut order: Vec<usize> = (0..81).collect();
-    random.shuffle(&mut order);
-    for p in order {
-        let given = replace(&mut grid[p], 0);
-        let mut solutions = 0;
-        Search::solve(&grid, &mut |_| {
-            solutions += 1;
-            solutions < 2
-        });
-        if solutions > 1 {
-            grid[p] = given;
-        }
-    }
-    grid
+}
+
+/// Says that the puzzle has no solution.
+fn no_solution(err: &mut dyn Write, name: &str, puzzle: &Puzzle) {
+    let (number, line) = (puzzle.number, puzzle.line);
+    say(
+        err,
+        format!("{}puzzle {} (line {}): no solution\n", name, number, line),
+    );
 }

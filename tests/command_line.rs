@@ -1,43 +1,10 @@
-//! --version, --limit, --generate and --seed, usage errors, and failures to read or write that
-//! must be said, never reported as success.
+//! --version, arguments that are not UTF-8, and failures to read or write that must be said,
+//! never reported as success.
 
 mod common;
 
-use common::{cells, sudoku, PUZZLE, SOLVED};
+use common::{sudoku, PUZZLE, SOLVED};
 use std::process::Command;
-
-/// Counts the solutions of `grid`, stopping at `limit`: the empty square with the fewest digits
-/// first, every digit tried; plain, and independent of the program.
-fn count(grid: &mut [u8; 81], limit: u64) -> u64 {
-    let mut best: Option<(usize, Vec<u8>)> = None;
-    for p in (0..81).filter(|&p| grid[p] == 0) {
-        let digits: Vec<u8> = (1..=9).filter(|&d| common::allows(grid, p, d)).collect();
-        if best.as_ref().map_or(true, |(_, b)| digits.len() < b.len()) {
-            best = Some((p, digits));
-        }
-    }
-    let (p, digits) = match best {
-        None => return 1,
-        Some(b) => b,
-    };
-    let mut found = 0;
-    for d in digits {
-        grid[p] = d;
-        found += count(grid, limit - found);
-        grid[p] = 0;
-        if found >= limit {
-            break;
-        }
-    }
-    found
-}
-
-fn usage_error(args: &[&str], why: &str) {
-    let run = sudoku(args, PUZZLE.as_bytes());
-    assert!(run.stderr.starts_with(why), "{:?}: {}", args, run.stderr);
-    assert!(run.stderr.contains("\nusage: sudoku"), "{:?}", args);
-    assert_eq!((run.status, run.stdout().as_str()), (2, ""), "{:?}", args);
-}
 
 /// Runs the built program through sh, for redirections a test cannot make otherwise.
 fn shell(script: &str) -> (i32, String) {
@@ -67,59 +34,6 @@ fn version_is_the_crates() {
     }
 }
 
-#[test]
-fn limit_caps_counts_and_solutions_even_on_the_empty_grid() {
-    let empty = format!("{}\n", ".".repeat(81));
-    let run = sudoku(&["--count", "--limit", "2"], empty.as_bytes());
-    assert_eq!((run.status, run.stdout()), (0, String::from("2\n")));
-    let input = format!("{}\n{}", empty, PUZZLE);
-    let run = sudoku(&["--count", "--limit", "2"], input.as_bytes());
-    assert_eq!(run.stdout(), "2\n1\n");
-    let run = sudoku(&["--all", "--limit", "3"], empty.as_bytes());
-    let solutions: Vec<String> = run.stdout().lines().map(String::from).collect();
-    assert_eq!(solutions.len(), 3);
-    assert_eq!(
-        solutions[0],
-        "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
-    );
-    assert!(solutions.windows(2).all(|w| w[0] < w[1]), "ascending");
-    assert_eq!(run.status, 0);
-}
-
-#[test]
-fn bad_command_lines_are_usage_errors() {
-    usage_error(
-        &["--limit", "2"],
-        "sudoku: --limit goes with --count or --all\n",
-    );
-    usage_error(
-        &["--count", "--limit", "0"],
-        "sudoku: --limit takes a whole number from 1 up\n",
-    );
-    usage_error(
-        &["--all", "--limit", "x"],
-        "sudoku: --limit takes a whole number, not 'x'\n",
-    );
-    usage_error(&["--generate"], "sudoku: --generate takes a whole number\n");
-    usage_error(
-        &["--generate", "x"],
-        "sudoku: --generate takes a whole number, not 'x'\n",
-    );
-    usage_error(
-        &["--generate", "-1"],
-        "sudoku: --generate takes a whole number, not '-1'\n",
-    );
-    usage_error(&["--seed", "5"], "sudoku: --seed goes with --generate\n");
-    usage_error(
-        &["--generate", "2", "--count"],
-        "sudoku: --generate takes no other option but --seed, and no file\n",
-    );
-    usage_error(
-        &["-", "-"],
-        "sudoku: - is named twice: standard input is read once\n",
-    );
-}
-
 #[cfg(unix)]
 #[test]
 fn an_argument_that_is_not_utf8_and_starts_with_a_dash_is_an_unknown_option() {
@@ -139,61 +53,8 @@ fn an_argument_that_is_not_utf8_and_starts_with_a_dash_is_an_unknown_option() {
 }
 
 #[test]
-fn generated_puzzles_are_proper_minimal_and_all_different() {
-    let run = sudoku(&["--generate", "30", "--seed", "96"], b"");
-    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
-    let lines: Vec<String> = run.stdout().lines().map(String::from).collect();
-    assert_eq!(lines.len(), 30);
-    let mut seen = lines.clone();
-    seen.sort();
-    seen.dedup();
-    assert_eq!(seen.len(), 30, "all different");
-    for puzzle in &lines {
-        assert_eq!(puzzle.len(), 81);
-        assert!(
-            puzzle
-                .bytes()
-                .all(|c| c == b'.' || (b'1'..=b'9').contains(&c)),
-            "{}",
-            puzzle
-        );
-        let mut grid = cells(puzzle);
-        assert_eq!(count(&mut grid, 2), 1, "proper: {}", puzzle);
-        let givens: Vec<usize> = (0..81).filter(|&p| grid[p] != 0).collect();
-        for p in givens {
-            let given = std::mem::replace(&mut grid[p], 0);
-            assert_eq!(
-                count(&mut grid, 2),
-                2,
-                "minimal: {} without square {}",
-                puzzle,
-                p
-            );
-            grid[p] = given;
-        }
-    }
-    // Its output is valid input.
-    let run = sudoku(&["--count"], run.stdout.as_slice());
-    assert_eq!(run.stdout(), "1\n".repeat(30));
-}
-
-#[test]
-fn a_seed_gives_the_same_puzzles_and_another_seed_others() {
-    let first = sudoku(&["--generate", "5", "--seed", "7"], b"").stdout;
-    let again = sudoku(&["--seed", "7", "--generate", "5"], b"").stdout;
-    let other = sudoku(&["--generate", "5", "--seed", "8"], b"").stdout;
-    assert_eq!(first, again);
-    assert_ne!(first, other);
-    assert_eq!(first.len(), 5 * 82);
-    // Without a seed, the clock's.
-    let unseeded = sudoku(&["--generate", "1"], b"");
-    assert_eq!((unseeded.status, unseeded.stdout.len()), (0, 82));
-    assert_eq!(sudoku(&["--generate", "0"], b"").stdout, b"");
-}
-
-#[test]
 fn a_full_disk_is_said_for_help_and_answers_alike() {
-    for args in ["--help", "--version", "--generate 3", ""] {
+    for args in ["--help", "--version", ""] {
         let script = format!("echo {} | \"$0\" {} > /dev/full", PUZZLE, args);
         let (status, err) = shell(&script);
         assert_eq!(status, 2, "{}: {}", args, err);

@@ -165,13 +165,19 @@ fn empty_top_puzzles(rng: &mut Rng, count: usize) -> Vec<[u8; 81]> {
 }
 
 #[test]
-fn a_dead_end_below_empty_rows_is_answered_in_every_mode() {
+fn a_dead_end_below_empty_rows_is_answered() {
+    let input = format!("{}\n", DEAD_DEEP);
+    let run = sudoku(&[], input.as_bytes());
+    assert_eq!((run.status, run.stdout()), (1, input.clone()));
+    assert_eq!(run.stderr, "puzzle 1 (line 1): no solution\n");
+}
+
+#[cfg(feature = "tools")]
+#[test]
+fn so_it_is_counted_and_listed() {
     let input = format!("{}\n", DEAD_DEEP);
     let run = sudoku(&["--count"], input.as_bytes());
     assert_eq!((run.status, run.stdout()), (1, String::from("0\n")));
-    assert_eq!(run.stderr, "puzzle 1 (line 1): no solution\n");
-    let run = sudoku(&[], input.as_bytes());
-    assert_eq!((run.status, run.stdout()), (1, input.clone()));
     assert_eq!(run.stderr, "puzzle 1 (line 1): no solution\n");
     let run = sudoku(&["--all"], input.as_bytes());
     assert_eq!((run.status, run.stdout()), (1, String::new()));
@@ -190,15 +196,20 @@ fn so_are_its_relabellings_and_the_puzzle_less_each_given() {
         ));
     }
     let input: String = puzzles.iter().map(|p| format!("{}\n", p)).collect();
-    let run = sudoku(&["--count", "--limit", "2"], input.as_bytes());
+    let answers: Vec<Option<String>> = puzzles
+        .iter()
+        .map(|p| first_solutions(&common::cells(p), 1).pop())
+        .collect();
+    let run = sudoku(&[], input.as_bytes());
     let expected: String = puzzles
         .iter()
-        .map(|p| format!("{}\n", first_solutions(&common::cells(p), 2).len()))
+        .zip(&answers)
+        .map(|(p, answer)| format!("{}\n", answer.as_ref().unwrap_or(p)))
         .collect();
-    assert_eq!(run.stdout(), expected);
-    assert!(expected.starts_with(&"0\n".repeat(20)));
+    assert_eq!((run.status, run.stdout()), (1, expected));
+    assert!(answers[..20].iter().all(Option::is_none));
     assert!(
-        expected.contains('2'),
+        answers.iter().any(Option::is_some),
         "some puzzle less a given has solutions"
     );
 }
@@ -216,9 +227,11 @@ fn the_answer_and_the_order_of_all_stay_the_classics_where_dead_ends_lie_deep() 
         let run = sudoku(&[], input.as_bytes());
         let answer = first.first().map_or(puzzle.clone(), String::clone);
         assert_eq!(run.stdout(), format!("{}\n", answer), "{}", puzzle);
-        let run = sudoku(&["--all", "--limit", "3"], input.as_bytes());
-        let all: Vec<String> = run.stdout().lines().map(String::from).collect();
-        assert_eq!(all, first, "{}", puzzle);
+        if cfg!(feature = "tools") {
+            let run = sudoku(&["--all", "--limit", "3"], input.as_bytes());
+            let all: Vec<String> = run.stdout().lines().map(String::from).collect();
+            assert_eq!(all, first, "{}", puzzle);
+        }
         solved += !first.is_empty() as usize;
     }
     assert!(

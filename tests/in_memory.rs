@@ -52,13 +52,15 @@ fn run(args: &[&str], input: &mut dyn Read, out: &mut dyn Write) -> (i32, String
 
 #[test]
 fn run_reads_and_writes_in_memory() {
-    let mut out = Vec::new();
     let input = format!("Grid 1\n{}\n", PUZZLE);
-    let said = run(&["--count"], &mut input.as_bytes(), &mut out);
-    assert_eq!((said, out), ((0, String::new()), b"1\n".to_vec()));
     let mut out = Vec::new();
     assert_eq!(run(&[], &mut input.as_bytes(), &mut out).0, 0);
     assert_eq!(out, format!("Grid 1\n{}\n", SOLVED).into_bytes());
+    if cfg!(feature = "tools") {
+        let mut out = Vec::new();
+        let said = run(&["--count"], &mut input.as_bytes(), &mut out);
+        assert_eq!((said, out), ((0, String::new()), b"1\n".to_vec()));
+    }
 }
 
 #[test]

@@ -108,6 +108,7 @@ fn every_puzzle_gets_the_classic_first_solution() {
     assert!(checked >= 300, "only {} puzzles checked", checked);
 }
 
+#[cfg(feature = "tools")]
 #[test]
 fn all_writes_the_solutions_in_the_classic_order() {
     let mut rng = Rng::new(989);

@@ -167,6 +167,20 @@ pub fn line(grid: &[u8; 81]) -> String {
         .collect()
 }
 
+/// The puzzle `s` (81 characters) as nine lines of nine.
+pub fn nine_lines(s: &str) -> String {
+    (0..9)
+        .map(|x| format!("{}\n", &s[9 * x..9 * x + 9]))
+        .collect()
+}
+
+/// A file of the tests' own, holding `text`.
+pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).expect("a temporary file");
+    path
+}
+
 /// The puzzle `s` (81 characters) as a drawn grid: `bar` between the boxes of a row, and the
 /// `borders` above the grid, between its bands and below it, each a line of its own.
 pub fn drawn(s: &str, bar: &str, borders: [&str; 3]) -> String {
