@@ -54,11 +54,9 @@ and --seed.
 ";
 
     pub(crate) fn run(options: &[super::Tool], _: &[&std::ffi::OsString], io: super::Io) -> i32 {
-        let why = format!(
-            "{} needs the full build (cargo install --path .)",
-            options[0].0
-        );
-        super::fail(io.err, format!("sudoku: {}\n", why))
+        let option = &options[0].0;
+        let why = format!("sudoku: {option} needs the full build (cargo install --path .)\n");
+        super::fail(io.err, why)
     }
 }
 
@@ -82,7 +80,7 @@ struct Io<'a> {
     err: &'a mut dyn Write,
 }
 
-/// The command line, read: a text to show (usage, version), or the files and the tools' options.
+/// The command line: a text to show (usage, version), or the files and the tools' options.
 enum Command<'a> {
     Show(String),
     Work(Vec<&'a OsString>, Vec<Tool>),
@@ -105,15 +103,15 @@ fn parse(args: &[OsString]) -> Result<Command<'_>, String> {
         let takes = |option: &&&str| option.strip_suffix('=').unwrap_or(option) == name;
         match (name, TOOL_OPTIONS.iter().find(takes)) {
             ("-h" | "--help", _) => return Ok(Command::Show(USAGE.to_string() + tools::USAGE)),
-            ("-V" | "--version", _) => return Ok(Command::Show(format!("sudoku {}\n", VERSION))),
+            ("-V" | "--version", _) => return Ok(Command::Show(format!("sudoku {VERSION}\n"))),
             ("--", _) => options_end = true,
             (_, Some(option)) if option.ends_with('=') => {
                 let next = || args.next().map(|v| v.to_string_lossy().into_owned());
                 tools.push((name.to_string(), value.or_else(next)));
             }
             (_, Some(_)) if value.is_none() => tools.push((name.to_string(), None)),
-            (_, Some(_)) => return Err(format!("{} takes no value", name)),
-            _ => return Err(format!("unknown option '{}'", text)),
+            (_, Some(_)) => return Err(format!("{name} takes no value")),
+            _ => return Err(format!("unknown option '{text}'")),
         }
     }
     if files.iter().filter(|f| **f == "-").count() > 1 {
@@ -122,7 +120,7 @@ fn parse(args: &[OsString]) -> Result<Command<'_>, String> {
     Ok(Command::Work(files, tools))
 }
 
-/// Runs the program on `args` (without its name); returns the exit status.
+/// Runs the program on `args` (without its name); the exit status.
 pub(crate) fn run(
     args: &[OsString],
     stdin: &mut dyn Read,
@@ -140,14 +138,13 @@ pub(crate) fn run(
     }
 }
 
-/// Says why the command line is not a valid one, and how one goes; 2.
+/// Says why the command line is not valid, and how one goes; 2.
 fn usage_error(err: &mut dyn Write, why: &str) -> i32 {
-    fail(err, format!("sudoku: {}\n{}{}", why, USAGE, tools::USAGE))
+    fail(err, format!("sudoku: {why}\n{USAGE}{}", tools::USAGE))
 }
 
 /// Why an input stopped being answered.
 enum Stop {
-    Unopened(String),
     Read(String),
     Write(io::Error),
 }
@@ -158,9 +155,7 @@ impl From<io::Error> for Stop {
     }
 }
 
-/// How an input is answered: from it, to the output, messages to `err`, each message starting
-/// with the input's name (`FILE: `, or nothing when no file is named); Ok(false) if some puzzle
-/// has no solution.
+/// Answers an input (messages start with its name, `FILE: `); Ok(false): a puzzle has no solution.
 type Answer<'a> =
     &'a mut dyn FnMut(&mut dyn Read, &mut dyn Write, &mut dyn Write, &str) -> Result<bool, Stop>;
 
@@ -174,19 +169,21 @@ fn each_input(files: &[&OsString], io: Io, answer: Answer) -> i32 {
             _ => file.to_string_lossy(),
         };
         let name = if named {
-            format!("{}: ", shown)
+            format!("{shown}: ")
         } else {
             String::new()
         };
         let answered = match open_input(file, &mut *io.stdin) {
             Ok(mut input) => answer(&mut *input, &mut *io.out, &mut *io.err, &name),
-            Err(why) => Err(Stop::Unopened(why)),
+            Err(why) => {
+                status = fail(io.err, format!("sudoku: {shown}: {why}\n"));
+                continue;
+            }
         };
         status = match answered {
             Ok(true) => status,
             Ok(false) => status.max(1),
-            Err(Stop::Unopened(why)) => fail(io.err, format!("sudoku: {}: {}\n", shown, why)),
-            Err(Stop::Read(e)) => fail(io.err, format!("{}{}\n", name, e)),
+            Err(Stop::Read(e)) => fail(io.err, format!("{name}{e}\n")),
             Err(Stop::Write(e)) => return output_failed(io.err, e, status),
         };
     }
@@ -201,14 +198,9 @@ fn finish(out: &mut dyn Write, err: &mut dyn Write, last: &[u8], status: i32) ->
     }
 }
 
-/// Says `message` in one write (lines of parallel runs do not mix).
-fn say(err: &mut dyn Write, message: String) {
-    let _ = err.write_all(message.as_bytes());
-}
-
-/// Says `message`; 2, the status of a failure.
+/// Says `message` in one write (lines of parallel runs do not mix); 2, a failure's status.
 fn fail(err: &mut dyn Write, message: String) -> i32 {
-    say(err, message);
+    let _ = err.write_all(message.as_bytes());
     2
 }
 
@@ -216,20 +208,17 @@ fn fail(err: &mut dyn Write, message: String) -> i32 {
 fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
     match e.kind() {
         io::ErrorKind::BrokenPipe => status,
-        _ => fail(
-            err,
-            format!("sudoku: cannot write the output: {}\n", worded(&e)),
-        ),
+        _ => {
+            let why = worded(&e);
+            fail(err, format!("sudoku: cannot write the output: {why}\n"))
+        }
     }
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
 fn worded(e: &io::Error) -> String {
     let text = e.to_string();
-    text.split(" (os error ")
-        .next()
-        .unwrap_or_default()
-        .to_string()
+    text[..text.find(" (os error ").unwrap_or(text.len())].to_string()
 }
 
 /// Opens FILE (`-`: standard input), refusing a directory and the output's file (`F >> F`).
@@ -265,15 +254,13 @@ fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
 /// Longer lines (line break left out) are refused, and puzzles twice as long: memory stays bounded.
 const LONGEST: usize = 1 << 20;
 
-/// What the reader hands on: a line without squares (a border: layout only), or a puzzle.
+/// What the reader hands on: a line without squares, or a puzzle.
 enum Piece {
     Text(Vec<u8>),
-    Border(Vec<u8>),
     Puzzle(Box<Puzzle>),
 }
 
-/// A puzzle: its givens (0 for a blank), where its `n` squares read stand in its text, and its
-/// label (`board = `), which is not part of the text.
+/// A puzzle: its givens (0: blank), where its `n` squares read stand in its text, its label.
 struct Puzzle {
     number: usize,
     line: usize,
@@ -284,6 +271,24 @@ struct Puzzle {
     text: Vec<u8>,
 }
 
+impl Puzzle {
+    /// Takes the squares in a row at the start of `body` while it has room (the first `at` in
+    /// its text); how many.
+    fn take_squares(&mut self, body: &[u8], at: usize) -> usize {
+        let (n, mut taken) = (self.n, 0);
+        let room = self.givens[n..].iter_mut().zip(&mut self.places[n..]);
+        for ((given, place), &c) in room.zip(body) {
+            match CLASS[c as usize] {
+                class @ 0..=9 => (*given, *place) = (class, (at + taken) as u32),
+                _ => break,
+            }
+            taken += 1;
+        }
+        self.n += taken;
+        taken
+    }
+}
+
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.write_str(&puzzle_name(self.number, self.line, self.n))
@@ -292,10 +297,7 @@ impl fmt::Display for Puzzle {
 
 /// How messages name a puzzle: its number, its first line, how many of its squares were read.
 fn puzzle_name(number: usize, line: usize, n: usize) -> String {
-    format!(
-        "puzzle {} (line {}) with {} of its 81 squares",
-        number, line, n
-    )
+    format!("puzzle {number} (line {line}) with {n} of its 81 squares")
 }
 
 /// What each byte is: a square's given (0 for a blank), or one of these kinds.
@@ -353,8 +355,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The pieces of the next line, once the answers so far have gone out (the read may wait);
-    /// None at the end of the input or its `end` line.
+    /// The next line's pieces, once the answers so far went out (a read may wait); None: the end.
     fn next(&mut self, out: &mut dyn Write) -> Result<Option<std::vec::Drain<'_, Piece>>, Stop> {
         if self.input.buffer().is_empty() {
             out.flush()?;
@@ -384,7 +385,7 @@ impl<'a> Reader<'a> {
         let line = take(&mut self.text);
         let end = line.len() - newline as usize;
         let words = trim(&line[..end]);
-        let (mut label, mut start) = (Vec::new(), 0);
+        let mut start = 0;
         if self.current.is_none() && !words.is_empty() {
             let count = words.len() <= 8 && words.iter().all(u8::is_ascii_digit);
             if !replace(&mut self.begun, true) && count {
@@ -395,27 +396,21 @@ impl<'a> Reader<'a> {
             }
             if words[0].is_ascii_alphabetic() {
                 start = self.label(&line[..end])?;
-                label = line[..start].to_vec();
             }
         }
-        let count = self.squares(&line, end, start, label)?;
+        let count = self.squares(&line, end, start)?;
         if let (Some(column), Some(_)) = (self.ended_at, &self.current) {
             return self.end(column); // the input ends inside a puzzle: nothing of the line goes
         }
         if count == 0 && self.current.is_none() {
-            let border = start == 0 && !line.contains(&b'#') && !trim(&line).is_empty();
-            self.pieces.push(match border {
-                true => Piece::Border(line),
-                false => Piece::Text(line),
-            });
+            self.pieces.push(Piece::Text(line));
         } else {
             self.text = line;
         }
         Ok(true)
     }
 
-    /// A label runs up to its last `=`, and what follows is read: where that starts. A letter
-    /// in front of squares that would make whole rows with it is a typo, not a label.
+    /// Where a label's squares start, after its last `=`; a letter before a row is a typo.
     fn label(&self, body: &[u8]) -> Result<usize, String> {
         let equals = body.iter().rposition(|&c| c == b'=');
         let letter = body.iter().position(u8::is_ascii_alphabetic).unwrap_or(0);
@@ -428,44 +423,32 @@ impl<'a> Reader<'a> {
         Ok(equals.map_or(body.len(), |at| at + 1))
     }
 
-    /// Reads the squares of `line[start..end]` (`end`: where its line break starts), `label`
-    /// going to the first puzzle begun; the number of squares read.
-    fn squares(
-        &mut self,
-        line: &[u8],
-        end: usize,
-        start: usize,
-        mut label: Vec<u8>,
-    ) -> Result<usize, String> {
-        let mut current = self.current.take();
+    /// Reads the squares of `line[start..end]` (no line break), what comes before `start` the
+    /// label of the first puzzle begun; how many.
+    fn squares(&mut self, line: &[u8], end: usize, start: usize) -> Result<usize, String> {
+        let (mut current, mut label) = (self.current.take(), line[..start].to_vec());
         let whose = match &current {
             Some(puzzle) => (puzzle.number, puzzle.line, puzzle.n),
             None => (self.puzzles + 1, self.line, 0),
         };
-        // `from`: where the text not handed on yet starts.
-        let (mut from, mut count, mut i) = (start, 0, start);
-        while i < end {
-            match CLASS[line[i] as usize] {
+        // `from`: where the text not handed on yet starts; `body`: the line without its break.
+        let (body, mut from, mut count, mut i) = (&line[..end], start, 0, start);
+        while i < body.len() {
+            match CLASS[body[i] as usize] {
                 0..=9 => {
-                    let puzzle = match &mut current {
+                    // Through a &mut Puzzle, not its box: no reload of the box for each square.
+                    let puzzle: &mut Puzzle = match &mut current {
                         Some(puzzle) => puzzle,
                         None => current.insert(self.begin(take(&mut label))),
                     };
-                    // This square and those right after it, while the puzzle takes them.
-                    loop {
-                        puzzle.givens[puzzle.n] = CLASS[line[i] as usize];
-                        puzzle.places[puzzle.n] = (puzzle.text.len() + i - from) as u32;
-                        (puzzle.n, count) = (puzzle.n + 1, count + 1);
-                        match line.get(i + 1).map(|&c| CLASS[c as usize]) {
-                            Some(0..=9) if puzzle.n < 81 => i += 1,
-                            _ => break,
-                        }
-                    }
+                    let taken = puzzle.take_squares(&body[i..], puzzle.text.len() + i - from);
+                    (i, count) = (i + taken - 1, count + taken);
                     if puzzle.n == 81 {
                         // The rest of the line is trailing text, unless a square follows.
-                        let more = line.get(i + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
+                        let more = body.get(i + 1).map_or(false, |&c| CLASS[c as usize] <= 9);
                         let to = if more { i + 1 } else { line.len() };
-                        self.hand_on(&mut current, &line[from..to], end)?;
+                        self.grow(puzzle, &line[from..to], end)?;
+                        self.pieces.extend(current.take().map(Piece::Puzzle));
                         from = to;
                         if !more {
                             break;
@@ -474,28 +457,29 @@ impl<'a> Reader<'a> {
                 }
                 LAYOUT => {}
                 HASH => break, // a comment, to the end of the line
-                BOX_DRAWING if matches!(line[i + 1..end], [0x94 | 0x95, 0x80..=0xBF, ..]) => {
-                    i += 2;
-                }
-                _ => return Err(self.unexpected(line[i], i, &current)),
+                BOX_DRAWING if matches!(body[i + 1..], [0x94 | 0x95, 0x80..=0xBF, ..]) => i += 2,
+                _ => return Err(self.unexpected(body[i], i, &current)),
             }
             i += 1;
         }
         if count % 9 != 0 {
-            let (number, first, had) = whose;
-            let whose = puzzle_name(number, first, (had + count).min(81));
-            let s = if count == 1 { "" } else { "s" };
-            let what = format!(
-                "{} square{} on this line, not whole rows of 9, for {}",
-                count, s, whose
-            );
-            return Err(self.error(end + 1, &what));
+            return Err(self.not_whole_rows(count, whose, end));
         }
         if let Some(puzzle) = &mut current {
             self.grow(puzzle, &line[from..], end)?;
         }
         self.current = current;
         Ok(count)
+    }
+
+    /// The line gives the puzzle (`whose`: number, line, squares before) part of a row.
+    #[cold]
+    fn not_whole_rows(&self, count: usize, whose: (usize, usize, usize), end: usize) -> String {
+        let (number, line, had) = whose;
+        let whose = puzzle_name(number, line, (had + count).min(81));
+        let s = if count == 1 { "" } else { "s" };
+        let what = format!("{count} square{s} on this line, not whole rows of 9, for {whose}");
+        self.error(end + 1, &what)
     }
 
     /// A puzzle's first square is read.
@@ -512,25 +496,11 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// The puzzle's last square is read: with the rest of its text, it goes out as a piece.
-    fn hand_on(
-        &mut self,
-        current: &mut Option<Box<Puzzle>>,
-        rest: &[u8],
-        end: usize,
-    ) -> Result<(), String> {
-        if let Some(mut puzzle) = current.take() {
-            self.grow(&mut puzzle, rest, end)?;
-            self.pieces.push(Piece::Puzzle(puzzle));
-        }
-        Ok(())
-    }
-
     /// More of the puzzle's text, up to twice the longest line.
     fn grow(&self, puzzle: &mut Puzzle, more: &[u8], end: usize) -> Result<(), String> {
         puzzle.text.extend_from_slice(more);
         match puzzle.text.len() > 2 * LONGEST {
-            true => Err(self.error(end + 1, &format!("{} is longer than 2 MiB", puzzle))),
+            true => Err(self.error(end + 1, &format!("{puzzle} is longer than 2 MiB"))),
             false => Ok(()),
         }
     }
@@ -565,7 +535,7 @@ impl<'a> Reader<'a> {
     /// The input ends at `column` of the line: no puzzle may be open, and one must have been read.
     fn end(&self, column: usize) -> Result<bool, String> {
         match &self.current {
-            Some(puzzle) => Err(self.error(column, &format!("the input ends inside {}", puzzle))),
+            Some(puzzle) => Err(self.error(column, &format!("the input ends inside {puzzle}"))),
             None if self.puzzles == 0 => Err(self.error(column, "no puzzle in the input")),
             None => Ok(false),
         }
@@ -1056,9 +1026,8 @@ const fn band_peers_out() -> [u32; 27] {
 
 // ---- Answering: each puzzle solved, its text written back with the blanks filled in. -------
 
-/// Writes one input back, the blanks of each puzzle filled in with its smallest solution;
-/// Ok(false) if some puzzle has none. Whole lines go out: the rest of a line after a puzzle
-/// waits for the next piece, which goes with it, or not at all if it is broken.
+/// Writes an input back, each blank filled with the smallest solution's digit, whole lines at a
+/// time: the rest of a line after a puzzle waits for the next piece (never goes if it breaks).
 fn answer(
     input: &mut dyn Read,
     out: &mut dyn Write,
@@ -1069,7 +1038,7 @@ fn answer(
     while let Some(pieces) = reader.next(out)? {
         for piece in pieces {
             match piece {
-                Piece::Text(text) | Piece::Border(text) => whole_lines(out, &mut held, &text)?,
+                Piece::Text(text) => whole_lines(out, &mut held, &text)?,
                 Piece::Puzzle(mut puzzle) => {
                     let (givens, mut found) = (puzzle.givens, false);
                     Search::solve(&givens, &mut |grid| {
@@ -1116,8 +1085,5 @@ fn fill_in(puzzle: &mut Puzzle, grid: &[u8; 81]) {
 /// Says that the puzzle has no solution.
 fn no_solution(err: &mut dyn Write, name: &str, puzzle: &Puzzle) {
     let (number, line) = (puzzle.number, puzzle.line);
-    say(
-        err,
-        format!("{}puzzle {} (line {}): no solution\n", name, number, line),
-    );
+    let _ = err.write_all(format!("{name}puzzle {number} (line {line}): no solution\n").as_bytes());
 }

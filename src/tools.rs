@@ -4,7 +4,7 @@
 //! `src/main.rs` alone, without them.
 
 use super::{each_input, fill_in, finish, no_solution, output_failed, usage_error};
-use super::{Io, Piece, Puzzle, Reader, Search, Stop, Tool, LONGEST};
+use super::{trim, Io, Piece, Puzzle, Reader, Search, Stop, Tool, CLASS, HASH, LETTER, LONGEST};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::mem::{replace, take};
@@ -184,10 +184,10 @@ fn every_solution(
         };
         for piece in pieces {
             match piece {
-                Piece::Border(text) if block.lines.len() < LONGEST => {
+                Piece::Text(text) if border(&text) && block.lines.len() < LONGEST => {
                     block.lines.extend_from_slice(&text)
                 }
-                Piece::Text(text) | Piece::Border(text) => {
+                Piece::Text(text) => {
                     solved &= close(&mut block, false, writer, err, name, limit)?;
                     writer.write(&text)?;
                 }
@@ -202,6 +202,12 @@ fn every_solution(
     solved &= close(&mut block, false, writer, err, name, limit)?;
     read?;
     Ok(solved)
+}
+
+/// A line of layout only (a drawn grid's border): no label, no comment, not white space.
+fn border(text: &[u8]) -> bool {
+    let words = |c: &u8| matches!(CLASS[*c as usize], LETTER | HASH);
+    !trim(text).is_empty() && !text.iter().any(words)
 }
 
 /// Answers the waiting puzzle; its lines after stay on for the next if `shared`.
