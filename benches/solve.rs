@@ -10,8 +10,13 @@
 //! Without FILE it looks for the public sets below in $SUDOKU_PUZZLES (default
 //! ../shared/puzzles, beside the repository) and says where to download those it does not find;
 //! then it solves generated puzzles with givens taken away, which have many solutions, and the
-//! slowest puzzles found. Then it times `--generate`, and qqwing's generator beside it when
-//! `qqwing` is installed.
+//! slowest puzzles found, counted to two. Then it times `--generate`, and qqwing's generator
+//! beside it when `qqwing` is installed.
+//!
+//! `cargo bench --bench solve -- --climb SECONDS` looks for slow puzzles instead: from random starts (givens at
+//! random, empty top rows over a solved grid's givens, minimal puzzles less a few givens, the
+//! slowest found in random orientations) it changes a given or the orientation while the time to
+//! count to two grows, and prints the slowest it found with no solution, one, and more.
 
 #[path = "../src/main.rs"]
 #[allow(dead_code)]
@@ -50,8 +55,13 @@ const TRIES: usize = 3;
 const GENERATED: u64 = 300;
 
 fn main() {
-    let named: Vec<PathBuf> = std::env::args()
-        .skip(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(at) = args.iter().position(|a| a == "--climb") {
+        let seconds = args.get(at + 1).and_then(|s| s.parse().ok()).unwrap_or(60);
+        return climb(Duration::from_secs(seconds));
+    }
+    let named: Vec<PathBuf> = args
+        .iter()
         .filter(|a| !a.starts_with("--")) // cargo bench passes --bench
         .map(PathBuf::from)
         .collect();
@@ -125,7 +135,7 @@ fn bench(name: &str, text: &[u8]) {
         Err(why) => format!("   WRONG: {}", why),
     };
     let (median, slowest, steps) = match lines_of_81(text) {
-        Some(each) => per_puzzle(&each),
+        Some(each) => per_puzzle(&each, 1),
         None => (String::from("-"), String::from("-"), String::from("-")),
     };
     println!(
@@ -264,19 +274,31 @@ fn lines_of_81(text: &[u8]) -> Option<Vec<[u8; 81]>> {
     Some(puzzles).filter(|p| !p.is_empty())
 }
 
-/// The median and slowest time of a puzzle alone, and the steps (dfs calls, probes) per puzzle.
-fn per_puzzle(puzzles: &[[u8; 81]]) -> (String, String, String) {
+/// The best of three times to count the solutions of `puzzle` up to `limit`, and the steps.
+fn timed(puzzle: &[u8; 81], limit: u32) -> (Duration, u64, u32) {
+    let (mut best, mut steps, mut found) = (Duration::MAX, 0, 0);
+    for _ in 0..TRIES {
+        let started = Instant::now();
+        found = 0;
+        steps = sudoku::Search::solve(puzzle, &mut |_| {
+            found += 1;
+            found < limit
+        });
+        best = best.min(started.elapsed());
+    }
+    (best, steps, found)
+}
+
+/// The median and slowest time of a puzzle alone, counting to `limit`, and the steps (dfs
+/// calls, probes, boards checked) per puzzle.
+fn per_puzzle(puzzles: &[[u8; 81]], limit: u32) -> (String, String, String) {
     let mut steps = 0;
     let mut times: Vec<(Duration, usize)> = puzzles
         .iter()
         .enumerate()
         .map(|(line, puzzle)| {
-            let mut best = Duration::MAX;
-            for _ in 0..TRIES {
-                let started = Instant::now();
-                steps += sudoku::Search::solve(puzzle, &mut |_| false);
-                best = best.min(started.elapsed());
-            }
+            let (best, taken, _) = timed(puzzle, limit);
+            steps += taken;
             (best, line + 1)
         })
         .collect();
@@ -286,7 +308,7 @@ fn per_puzzle(puzzles: &[[u8; 81]]) -> (String, String, String) {
     (
         micros(times[times.len() / 2].0),
         format!("{} (line {})", micros(slowest), line),
-        format!("{:.2}", steps as f64 / (TRIES * puzzles.len()) as f64),
+        format!("{:.2}", steps as f64 / puzzles.len() as f64),
     )
 }
 
@@ -303,32 +325,36 @@ fn many_solutions() -> Vec<u8> {
     text
 }
 
-/// The slowest puzzles found, with their number of solutions (2: two or more): puzzles with
-/// empty top rows and givens below, and random orientations of the hardest sets, climbed towards
-/// the slowest; the first took 238 s before the search checked digits past a budget.
-const SLOWEST: [(&str, &[u8]); 6] = [
+/// The slowest puzzles found, with their number of solutions (2: two or more): found by
+/// climbing (`--climb`) from givens at random, empty top rows and minimal puzzles, and from the
+/// hardest sets in random orientations. The first ran for minutes before the check past the budget.
+const SLOWEST: [(&str, &[u8]); 7] = [
     (
-        "........................................5...2......5.3........1...51.238...382..5",
+        "......................................................2..876............678.2....",
         b"0",
     ),
     (
-        ".........................................26.8.86..7..4..8...2..6.9..1.4..1.6.9...",
+        "1.7...8..2..76....4.......2.8...9..3.....2.14..3....................3..........8.",
         b"0",
     ),
     (
-        ".....................................9....4........39.......8..98....643364...9..",
+        "4...........5...3.6....7........582.................6.5..7....8.623...........7..",
         b"0",
     ),
     (
-        "..7..68......3...6..6..82......1.5....58...2......5.68..2..16...7..4....9......7.",
+        "..1..9..3....4..9...9..3..2....8...5.....593...53..2...1..7......2..8..96.....1..",
         b"1",
     ),
     (
-        "...........................52..8..41..........1......2..793.514.3.....2.2....4.6.",
+        "..32..6.......9..2..26..5.....1...26.....71....1.6..5..4.....3.3....8.....57..2..",
+        b"1",
+    ),
+    (
+        ".....................................8.3......73.......1........378.......8.3....",
         b"2",
     ),
     (
-        ".....................................79.8.....8.6..19............8.....2197..5.8.",
+        "9..............................9....5.3........7......385......7.....2...........",
         b"2",
     ),
 ];
@@ -343,10 +369,10 @@ fn slowest() {
     let input: String = SLOWEST.iter().map(|(p, _)| format!("{}\n", p)).collect();
     let expected: Vec<u8> = SLOWEST.iter().flat_map(|(_, n)| [n[0], b'\n']).collect();
     let counted = run(&["--count", "--limit", "2"], input.as_bytes()).1 == expected;
-    let (median, slowest, steps) = per_puzzle(&puzzles);
+    let (median, slowest, steps) = per_puzzle(&puzzles, 2);
     println!(
         "{:<31} {:>7} {:>10} {:>10} {:>22} {:>11}{}",
-        "slowest found (0, 1, 2+ sol.)",
+        "slowest found, counted to two",
         puzzles.len(),
         "-",
         median,
@@ -397,5 +423,160 @@ fn generate() {
             );
         }
         _ => println!("qqwing is not installed (Debian: apt-get install qqwing): no comparison"),
+    }
+}
+
+/// splitmix64, for the climb.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Digit `d` (1 to 9) breaks no rule at `p` of `grid`.
+fn fits(grid: &[u8; 81], p: usize, d: u8) -> bool {
+    (0..81).all(|q| {
+        let peer = q / 9 == p / 9 || q % 9 == p % 9 || (q / 27, q % 9 / 3) == (p / 27, p % 9 / 3);
+        q == p || !peer || grid[q] != d
+    })
+}
+
+/// `grid` relabelled, its rows and columns moved within bands and stacks, bands and stacks
+/// moved, and transposed half the time: the same puzzle to the rules.
+fn reoriented(grid: &[u8; 81], random: &mut Random) -> [u8; 81] {
+    let order = |random: &mut Random| {
+        let mut bands = [0, 1, 2];
+        random.shuffle(&mut bands);
+        let mut lines = Vec::new();
+        for band in bands {
+            let mut rows = [0, 1, 2];
+            random.shuffle(&mut rows);
+            lines.extend(rows.iter().map(|r| 3 * band + r));
+        }
+        lines
+    };
+    let (rows, columns) = (order(random), order(random));
+    let mut digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    random.shuffle(&mut digits[1..]);
+    let transpose = random.below(2) == 1;
+    let mut out = [0; 81];
+    for (p, square) in out.iter_mut().enumerate() {
+        let (x, y) = if transpose {
+            (p % 9, p / 9)
+        } else {
+            (p / 9, p % 9)
+        };
+        *square = digits[grid[9 * rows[x] + columns[y]] as usize];
+    }
+    out
+}
+
+/// A start for the climb: one of four kinds, in turn.
+fn start(kind: usize, random: &mut Random) -> [u8; 81] {
+    let mut grid = [0; 81];
+    match kind % 4 {
+        0 => {
+            // Givens at random, clashing with none.
+            for _ in 0..8 + random.below(20) {
+                let (p, d) = (random.below(81), 1 + random.below(9) as u8);
+                if fits(&grid, p, d) {
+                    grid[p] = d;
+                }
+            }
+        }
+        1 | 2 => {
+            // A solved grid, then its givens below empty top rows, or a minimal puzzle.
+            sudoku::Search::solve(&reoriented(&grid, random), &mut |solved| {
+                grid = *solved;
+                false
+            });
+            grid = reoriented(&grid, random);
+            let mut order: Vec<usize> = (0..81).collect();
+            random.shuffle(&mut order);
+            if kind % 4 == 1 {
+                let top = 9 * (2 + random.below(4));
+                for (k, &p) in order.iter().enumerate() {
+                    if p < top || k > 14 + random.below(17) {
+                        grid[p] = 0;
+                    }
+                }
+            } else {
+                for p in order {
+                    let given = std::mem::replace(&mut grid[p], 0);
+                    if timed(&grid, 2).2 > 1 {
+                        grid[p] = given;
+                    }
+                }
+                for _ in 0..random.below(4) {
+                    grid[random.below(81)] = 0;
+                }
+            }
+        }
+        _ => {
+            let (puzzle, _) = SLOWEST[random.below(SLOWEST.len())];
+            grid = reoriented(
+                &lines_of_81(puzzle.as_bytes()).expect("81 squares")[0],
+                random,
+            );
+        }
+    }
+    grid
+}
+
+/// Climbs for `time` towards the slowest puzzles to count to two, and prints them.
+fn climb(time: Duration) {
+    let (mut random, started) = (Random(time.as_secs()), Instant::now());
+    let mut slowest: [(Duration, u64, [u8; 81]); 3] = [(Duration::ZERO, 0, [0; 81]); 3];
+    let mut kind = 0;
+    while started.elapsed() < time {
+        let mut grid = start(kind, &mut random);
+        kind += 1;
+        let (mut best, _, found) = timed(&grid, 2);
+        for _ in 0..200 {
+            let mut next = grid;
+            if random.below(10) == 0 {
+                next = reoriented(&grid, &mut random);
+            } else {
+                let (p, d) = (random.below(81), 1 + random.below(9) as u8);
+                next[p] = if next[p] != 0 && random.below(2) == 0 {
+                    0
+                } else {
+                    d
+                };
+                if next[p] != 0 && !fits(&next, p, d) {
+                    continue;
+                }
+            }
+            let (time, _, class) = timed(&next, 2);
+            if class == found && time > best {
+                (grid, best) = (next, time);
+            }
+        }
+        let (time, steps, found) = timed(&grid, 2);
+        let old = &mut slowest[found as usize];
+        if time > old.0 {
+            *old = (time, steps, grid);
+        }
+    }
+    for (solutions, (time, steps, grid)) in slowest.iter().enumerate() {
+        let line: String = grid
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+            .collect();
+        let of = ["no solution", "one solution", "two or more"][solutions];
+        let ms = time.as_secs_f64() * 1e3;
+        println!("{:<13} {:>8.3} ms {:>7} steps  {}", of, ms, steps, line);
     }
 }

@@ -24,6 +24,18 @@ use std::mem::{replace, take};
 
 const VERSION: &str = "0.2.0";
 
+/// A table worked out when compiling: `n` entries, entry i given by `f`.
+macro_rules! table {
+    ($zero:expr; $n:expr, |$i:ident| $f:expr) => {{
+        let (mut table, mut $i) = ([$zero; $n], 0);
+        while $i < $n {
+            table[$i] = $f;
+            $i += 1;
+        }
+        table
+    }};
+}
+
 const USAGE: &str = "\
 usage: sudoku [FILE ...]
 
@@ -38,8 +50,8 @@ Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input o
 or a failure to read or write.
 ";
 
-/// The tools' options, each with `=` if it takes a value.
-const TOOL_OPTIONS: [&str; 5] = ["--count", "--all", "--limit=", "--generate=", "--seed="];
+/// The tools' options: given one, the tools read the whole command line.
+const TOOL_OPTIONS: [&str; 5] = ["--count", "--all", "--limit", "--generate", "--seed"];
 
 /// The tools of the full build (the feature "tools", on by default).
 #[cfg(feature = "tools")]
@@ -53,8 +65,7 @@ The full build (cargo install --path .) also takes --count, --all, --limit, --ge
 and --seed.
 ";
 
-    pub(crate) fn run(options: &[super::Tool], _: &[&std::ffi::OsString], io: super::Io) -> i32 {
-        let option = &options[0].0;
+    pub(crate) fn run(option: &str, _: &[std::ffi::OsString], io: super::Io) -> i32 {
         let why = format!("sudoku: {option} needs the full build (cargo install --path .)\n");
         super::fail(io.err, why)
     }
@@ -68,10 +79,7 @@ fn main() {
     std::process::exit(status);
 }
 
-// ---- The command line: which inputs, what to do with them, and the exit status. -------------
-
-/// A tool's option and its value (None if it takes none, or if it was not given).
-type Tool = (String, Option<String>);
+// ---- The command line: which inputs, what to do with them, and the exit status.
 
 /// Standard input, the output and the messages.
 struct Io<'a> {
@@ -80,44 +88,36 @@ struct Io<'a> {
     err: &'a mut dyn Write,
 }
 
-/// The command line: a text to show (usage, version), or the files and the tools' options.
+/// The command line: a text to show (usage, version), the files to answer, or a tool's option.
 enum Command<'a> {
     Show(String),
-    Work(Vec<&'a OsString>, Vec<Tool>),
+    Answer(Vec<&'a OsString>),
+    Tools(&'a str),
 }
 
 /// Reads the command line; Err says why it is not a valid one.
 fn parse(args: &[OsString]) -> Result<Command<'_>, String> {
-    let (mut files, mut tools, mut options_end) = (Vec::new(), Vec::new(), false);
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
+    let (mut files, mut options_end) = (Vec::new(), false);
+    for arg in args {
         let text = arg.to_string_lossy();
         if options_end || !text.starts_with('-') || text == "-" {
             files.push(arg);
             continue;
         }
-        let (name, value) = match text.split_once('=') {
-            Some((name, value)) if name.starts_with("--") => (name, Some(value.to_string())),
-            _ => (&*text, None),
-        };
-        let takes = |option: &&&str| option.strip_suffix('=').unwrap_or(option) == name;
-        match (name, TOOL_OPTIONS.iter().find(takes)) {
-            ("-h" | "--help", _) => return Ok(Command::Show(USAGE.to_string() + tools::USAGE)),
-            ("-V" | "--version", _) => return Ok(Command::Show(format!("sudoku {VERSION}\n"))),
-            ("--", _) => options_end = true,
-            (_, Some(option)) if option.ends_with('=') => {
-                let next = || args.next().map(|v| v.to_string_lossy().into_owned());
-                tools.push((name.to_string(), value.or_else(next)));
-            }
-            (_, Some(_)) if value.is_none() => tools.push((name.to_string(), None)),
-            (_, Some(_)) => return Err(format!("{name} takes no value")),
-            _ => return Err(format!("unknown option '{text}'")),
+        match text.split('=').next().unwrap_or_default() {
+            "-h" | "--help" => return Ok(Command::Show(USAGE.to_string() + tools::USAGE)),
+            "-V" | "--version" => return Ok(Command::Show(format!("sudoku {VERSION}\n"))),
+            "--" => options_end = true,
+            name => match TOOL_OPTIONS.iter().find(|&&option| option == name) {
+                Some(option) => return Ok(Command::Tools(option)),
+                None => return Err(format!("unknown option '{text}'")),
+            },
         }
     }
     if files.iter().filter(|f| **f == "-").count() > 1 {
         return Err("- is named twice: standard input is read once".into());
     }
-    Ok(Command::Work(files, tools))
+    Ok(Command::Answer(files))
 }
 
 /// Runs the program on `args` (without its name); the exit status.
@@ -130,10 +130,8 @@ pub(crate) fn run(
     let io = Io { stdin, out, err };
     match parse(args) {
         Ok(Command::Show(text)) => finish(io.out, io.err, text.as_bytes(), 0),
-        Ok(Command::Work(files, options)) if options.is_empty() => {
-            each_input(&files, io, &mut answer)
-        }
-        Ok(Command::Work(files, options)) => tools::run(&options, &files, io),
+        Ok(Command::Answer(files)) => each_input(&files, io, &mut answer),
+        Ok(Command::Tools(option)) => tools::run(option, args, io),
         Err(why) => usage_error(io.err, &why),
     }
 }
@@ -206,13 +204,11 @@ fn fail(err: &mut dyn Write, message: String) -> i32 {
 
 /// A reader of the output that went away (`| head`) is normal; any other failure is said.
 fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
-    match e.kind() {
-        io::ErrorKind::BrokenPipe => status,
-        _ => {
-            let why = worded(&e);
-            fail(err, format!("sudoku: cannot write the output: {why}\n"))
-        }
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return status;
     }
+    let why = worded(&e);
+    fail(err, format!("sudoku: cannot write the output: {why}\n"))
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
@@ -249,7 +245,7 @@ fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
     false
 }
 
-// ---- Reading: a line at a time, whole pieces out, so that no broken line is ever written. ----
+// ---- Reading: a line at a time, whole pieces out, so that no broken line is ever written.
 
 /// Longer lines (line break left out) are refused, and puzzles twice as long: memory stays bounded.
 const LONGEST: usize = 1 << 20;
@@ -301,31 +297,22 @@ fn puzzle_name(number: usize, line: usize, n: usize) -> String {
 }
 
 /// What each byte is: a square's given (0 for a blank), or one of these kinds.
-const CLASS: [u8; 256] = classes();
+const CLASS: [u8; 256] = table!(0; 256, |c| match c as u8 {
+    given @ b'0'..=b'9' => given - b'0',
+    b'.' | b'?' | b'_' | b'*' => 0,
+    b' ' | b'\t' | b'\r' | b'\n' | b'|' | b'+' | b'-' | b'=' | b',' | b';' | b'[' | b']' | b'{'
+    | b'}' | b'"' | b'\'' => LAYOUT,
+    b'#' => HASH,
+    b'A'..=b'Z' | b'a'..=b'z' => LETTER,
+    0xE2 => BOX_DRAWING,
+    _ => OTHER,
+});
 const LAYOUT: u8 = 10;
 const HASH: u8 = 11;
 const LETTER: u8 = 12;
 /// U+2500 to U+257F: E2 94|95 80..BF.
 const BOX_DRAWING: u8 = 13;
 const OTHER: u8 = 14;
-
-const fn classes() -> [u8; 256] {
-    let (mut table, mut c) = ([0; 256], 0);
-    while c < 256 {
-        table[c] = match c as u8 {
-            given @ b'0'..=b'9' => given - b'0',
-            b'.' | b'?' | b'_' | b'*' => 0,
-            b' ' | b'\t' | b'\r' | b'\n' | b'|' | b'+' | b'-' | b'=' | b',' | b';' | b'['
-            | b']' | b'{' | b'}' | b'"' | b'\'' => LAYOUT,
-            b'#' => HASH,
-            b'A'..=b'Z' | b'a'..=b'z' => LETTER,
-            0xE2 => BOX_DRAWING,
-            _ => OTHER,
-        };
-        c += 1;
-    }
-    table
-}
 
 struct Reader<'a> {
     input: BufReader<&'a mut dyn Read>,
@@ -554,7 +541,7 @@ fn trim(bytes: &[u8]) -> &[u8] {
     &bytes[from..to]
 }
 
-// ---- The search: the classic's arrays and dfs(x, y), and a board that fills forced squares. ---
+// ---- The search: the classic's arrays and dfs(x, y), and a board that fills forced squares.
 
 /// The classic's state (`grid`: digits 1 to 9, 0 while empty), and the board beside it.
 pub(crate) struct Search {
@@ -565,19 +552,27 @@ pub(crate) struct Search {
     board: Board,
     trail: [u8; 81],
     placed: usize,
-    /// Calls of dfs, squares probed and digits sifted.
+    /// Calls of dfs, squares probed and boards searched by the check.
     steps: u64,
-    /// Probing costs one when both digits live, a dead end earns two (so puzzles with many
-    /// solutions, where probes prove nothing, stop paying for it).
+    /// Probes cost one where both digits live, dead ends earn two: many solutions, few probes.
     credit: u32,
+    /// The steps when the last solution was found (0 before the first).
+    found_at: u64,
+    /// The dead ends the check met at once at each square.
+    fails: [u32; 81],
+    /// The board of the givens, until the check has looked at it.
+    givens: Option<Board>,
+    /// The givens have no solution: the search stops.
+    hopeless: bool,
 }
 
-/// The steps a square may cost before it sifts each digit it tries.
+/// The steps the classic may take without finding a solution before it checks each digit.
 const BUDGET: u64 = 2000;
 
 impl Search {
-    fn new() -> Search {
-        Search {
+    /// Calls `found` with each solution, smallest first, while it says go on; the steps taken.
+    pub(crate) fn solve(givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) -> u64 {
+        let mut search = Search {
             row: [[false; 9]; 9],
             col: [[false; 9]; 9],
             cell: [[[false; 9]; 3]; 3],
@@ -591,13 +586,11 @@ impl Search {
             placed: 0,
             steps: 0,
             credit: 1,
-        }
-    }
-
-    /// Calls `found` with each solution of `givens`, smallest first, while it says go on;
-    /// returns the steps taken.
-    pub(crate) fn solve(givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) -> u64 {
-        let mut search = Search::new();
+            found_at: 0,
+            fails: [0; 81],
+            givens: None,
+            hopeless: false,
+        };
         for (p, &given) in givens.iter().enumerate() {
             if given != 0 {
                 let (x, y, d) = (p / 9, p % 9, given as usize - 1);
@@ -609,6 +602,7 @@ impl Search {
             }
         }
         if search.place_forced() {
+            search.givens = Some(search.board);
             match search.next_square() {
                 Some((x, y)) => search.dfs(x, y, found),
                 None => found(&search.grid),
@@ -620,22 +614,20 @@ impl Search {
     /// Tries each digit allowed at (x, y) in turn, as the classic does; false once told to stop.
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
         self.steps += 1;
-        let (p, saved, mark, start) = (9 * x + y, self.board, self.placed, self.steps);
+        let (p, saved, mark) = (9 * x + y, self.board, self.placed);
         for d in 0..9 {
             if !self.free(x, y, d) || !saved.allows(p, d) {
                 continue;
             }
-            // A dead end far below (under empty top rows) can cost reading order millions of
-            // steps: past its budget, the square sifts what each digit leads to.
-            let careful = self.steps - start > BUDGET;
             self.place(x, y, d);
             self.board.assign(p, d);
-            let go_on = if self.place_forced()
-                && (!careful || self.board.survives_sifting(&mut self.steps))
-            {
+            let go_on = if self.place_forced() && self.may_lead_on() {
                 match self.next_square() {
                     Some((x, y)) => self.dfs(x, y, found),
-                    None => found(&self.grid),
+                    None => {
+                        self.found_at = self.steps;
+                        found(&self.grid)
+                    }
                 }
             } else {
                 self.credit = (self.credit + 2).min(30);
@@ -645,15 +637,27 @@ impl Search {
                 self.remove();
             }
             self.board = saved;
-            if !go_on {
+            if !go_on || self.hopeless {
                 return false;
             }
         }
         true
     }
 
-    /// The classic's test: no digit d yet in the row, column or box of (x, y). The board
-    /// beside it knows as much, and more; the classic's arrays keep the classic's own word.
+    /// Past the budget, only boards the check finds a solution for: a dead end far below costs
+    /// the budget once, not once for each way of filling the squares above it.
+    fn may_lead_on(&mut self) -> bool {
+        if self.steps - self.found_at <= BUDGET {
+            return true;
+        }
+        // The first time, before any solution: do the givens have one?
+        if let Some(givens) = self.givens.take().filter(|_| self.found_at == 0) {
+            self.hopeless = !givens.solvable(&mut self.fails, &mut self.steps);
+        }
+        !self.hopeless && self.board.solvable(&mut self.fails, &mut self.steps)
+    }
+
+    /// The classic's test (the board knows more, the classic keeps its own): d is free at (x, y).
     fn free(&self, x: usize, y: usize, d: usize) -> bool {
         !self.row[x][d] && !self.col[y][d] && !self.cell[x / 3][y / 3][d]
     }
@@ -705,8 +709,7 @@ impl Search {
         true
     }
 
-    /// The classic's step to the next (x, y): the first empty square in reading order (those
-    /// the board filled are skipped); None when the grid is full.
+    /// The classic's next (x, y): the first empty square in reading order; None when full.
     fn next_square(&self) -> Option<(usize, usize)> {
         let b = self.board.empty.iter().position(|&e| e != 0)?;
         let p = 27 * b + self.board.empty[b].trailing_zeros() as usize;
@@ -714,8 +717,7 @@ impl Search {
     }
 }
 
-/// Bit `i` of `open[d][b]`: that square can take digit d (a filled one keeps its own); `seen`:
-/// `open` as `update` last saw it.
+/// Bit `i` of `open[d][b]`: square i can take d (a filled one has its own); `seen`: at `update`.
 #[derive(Clone, Copy)]
 struct Board {
     open: [[u32; 3]; 9],
@@ -728,10 +730,7 @@ const BAND: u32 = 0o777_777_777;
 impl Board {
     /// Runs `update` and naked singles until neither finds more; false at a dead end.
     fn settle(&mut self) -> bool {
-        loop {
-            if !self.update() {
-                return false;
-            }
+        while self.update() {
             if self.empty == [0; 3] {
                 return true;
             }
@@ -741,10 +740,10 @@ impl Board {
                 Some(true) => {}
             }
         }
+        false
     }
-
-    /// Tries both digits of the last square with two (where dfs comes last) on copies, and
-    /// keeps what either keeps; on to the squares before it, up to three that live both ways.
+    /// Tries both digits of the last square with two (dfs comes there last) and keeps what either
+    /// keeps; on to the squares before it, to three that live both ways.
     fn probe(&mut self, steps: &mut u64, credit: &mut u32) -> bool {
         if *credit == 0 {
             return true;
@@ -816,30 +815,115 @@ impl Board {
         less
     }
 
-    /// Tries every digit of every empty square on a copy, keeping what the live copies keep.
-    fn survives_sifting(mut self, steps: &mut u64) -> bool {
-        for p in 0..81 {
-            if self.empty[p / 27] & 1 << (p % 27) == 0 {
-                continue;
+    /// The check: whether the board has a solution, by a search where the fewest ways are (one
+    /// square's digits, or one digit's places in a unit), weighed by the dead ends met there
+    /// (`fails`), the later of two alike; each board settled, its triads counted, probed.
+    fn solvable(mut self, fails: &mut [u32; 81], steps: &mut u64) -> bool {
+        *steps += 1;
+        let mut before = [[0; 3]; 9];
+        while self.open != before {
+            before = self.open;
+            if !self.settle() || !self.triads() {
+                return false;
             }
-            let mut copies = Vec::new();
-            for d in (0..9).filter(|&d| self.allows(p, d)) {
-                *steps += 1;
-                let mut copy = self;
-                copy.assign(p, d);
-                if copy.settle() {
-                    copies.push(copy);
+        }
+        if !self.probe(&mut 0, &mut 30) {
+            return false;
+        }
+        // The fewest ways, weighed: each digit of `digits` at each square of `places`.
+        let (mut best, mut digits, mut places) = (u32::MAX, 0, [0; 3]);
+        let mut weigh = |mine: u32, ways: [u32; 3]| {
+            let (mut count, mut weight) = (0, 0);
+            for (b, &band) in ways.iter().enumerate() {
+                let mut left = band;
+                while left != 0 {
+                    weight = weight.max(fails[27 * b + left.trailing_zeros() as usize]);
+                    (left, count) = (left & (left - 1), count + mine.count_ones());
                 }
             }
-            if self.keep_any(&copies) && !self.settle() {
+            if (count << 16) / (1 + weight) <= best {
+                (best, digits, places) = ((count << 16) / (1 + weight), mine, ways);
+            }
+        };
+        for p in (0..81).filter(|&p| self.empty[p / 27] >> (p % 27) & 1 != 0) {
+            let mut ways = [0; 3];
+            ways[p / 27] = 1 << (p % 27);
+            weigh(
+                (0..9)
+                    .filter(|&d| self.allows(p, d))
+                    .fold(0, |m, d| m | 1 << d),
+                ways,
+            );
+        }
+        for (d, open) in self.open.iter().enumerate() {
+            for unit in &UNITS {
+                let ways = [0, 1, 2].map(|b| open[b] & unit[b]);
+                if (0..3).all(|b| ways[b] & !self.empty[b] == 0) {
+                    weigh(1 << d, ways);
+                }
+            }
+        }
+        if best == u32::MAX {
+            return true; // every digit placed in every unit
+        }
+        for p in (0..81).filter(|&p| places[p / 27] >> (p % 27) & 1 != 0) {
+            for d in (0..9).filter(|&d| digits >> d & 1 != 0) {
+                let (mut copy, before) = (self, *steps);
+                copy.assign(p, d);
+                if copy.solvable(fails, steps) {
+                    return true;
+                }
+                if *steps == before + 1 {
+                    fails[p] += 1; // a dead end at once
+                }
+            }
+        }
+        false
+    }
+
+    /// A triad (a row or column in a box) holds three digits: fewer that can, or more that must
+    /// (nowhere else in the line or box), is a dead end (false); three that can must; one that
+    /// must leaves the rest of the line and box, three leave the triad to no other.
+    fn triads(&mut self) -> bool {
+        let meets = |open: &[u32; 3], unit: [u32; 3]| (0..3).any(|b| open[b] & unit[b] != 0);
+        let less = |unit: [u32; 3], triad: [u32; 3]| [0, 1, 2].map(|b| unit[b] & !triad[b]);
+        for (u, k) in (0..54).map(|t| (t / 3, t % 3)) {
+            // Row u meets boxes 3 (u / 3) + k, column u - 9 boxes 3k + (u - 9) / 3.
+            let (line, area) = (
+                UNITS[u],
+                UNITS[[18 + u / 3 * 3 + k, 15 + 3 * k + u / 3][u / 9]],
+            );
+            let triad = [0, 1, 2].map(|b| line[b] & area[b]);
+            let (mut can, mut must) = (0u32, 0u32);
+            for (d, open) in self.open.iter().enumerate() {
+                if meets(open, triad) {
+                    can |= 1 << d;
+                    let only = !meets(open, less(line, triad)) || !meets(open, less(area, triad));
+                    must |= (only as u32) << d;
+                }
+            }
+            if can.count_ones() < 3 || must.count_ones() > 3 {
                 return false;
+            }
+            if can.count_ones() == 3 {
+                must = can;
+            }
+            for (d, open) in self.open.iter_mut().enumerate() {
+                let gone = match must >> d & 1 {
+                    1 => [0, 1, 2].map(|b| (line[b] | area[b]) & !triad[b]),
+                    _ if must.count_ones() == 3 => triad,
+                    _ => continue,
+                };
+                for b in 0..3 {
+                    open[b] &= !gone[b];
+                }
             }
         }
         true
     }
 
-    /// Works the bands with news through `update_band` until none has; false at a dead end.
-    // The news of a round as a mask built without a branch per band (those mispredict).
+    /// Works the bands with news (a mask: no branch per band) through `update_band`; false at
+    /// a dead end.
     fn update(&mut self) -> bool {
         loop {
             let mut news: u64 = 0;
@@ -861,9 +945,8 @@ impl Board {
         }
     }
 
-    /// What band b says of digit d: triads that cannot be matched go (locked candidates), a box
-    /// with one column left claims it from the other bands, a column with none is a dead end,
-    /// and a row with one square left is filled (hidden singles).
+    /// Band b of digit d: unmatched triads go, a box's one column is its own, a column without
+    /// d is a dead end, a row's one square is filled.
     #[inline(always)]
     fn update_band(&mut self, d: usize, b: usize) -> bool {
         let old = self.open[d][b];
@@ -947,84 +1030,59 @@ impl Board {
 // its row r crosses its box k: a digit takes one triad in each row and each box of the band.
 
 /// The boxes (bit k) a row's squares touch.
-pub(crate) const BOXES_OF_ROW: [u32; 512] = boxes_of_rows();
+pub(crate) const BOXES_OF_ROW: [u32; 512] = table!(0; 512, |row| {
+    (row & 0o7 != 0) as u32 | ((row & 0o70 != 0) as u32) << 1 | ((row & 0o700 != 0) as u32) << 2
+});
+
 /// For a set of triads, the squares of those that a matching of rows and boxes uses.
-const MATCHED: [u32; 512] = matched_triads();
+const MATCHED: [u32; 512] = table!(0; 512, |triads| {
+    // Rows 0, 1 and 2 of the band take the digit in boxes k0, k1 and 3 - k0 - k1.
+    let (mut squares, mut k) = (0, 0);
+    while k < 9 {
+        let (k0, k1) = (k / 3, k % 3);
+        let chosen = 1 << k0 | 1 << (3 + k1) | 1 << (9 - k0 - k1);
+        if k0 != k1 && triads & chosen == chosen {
+            squares |= 0o7 << (3 * k0) | 0o7 << (9 + 3 * k1) | 0o7 << (27 - 3 * k0 - 3 * k1);
+        }
+        k += 1;
+    }
+    squares
+});
+
 /// For a band's columns, what the other bands keep: a box's only column is not theirs.
-const OTHER_BANDS: [u32; 512] = other_bands();
+const OTHER_BANDS: [u32; 512] = table!(0; 512, |columns| {
+    let (mut keep, mut k) = (BAND, 0);
+    while k < 3 {
+        let in_box = columns as u32 >> (3 * k) & 7;
+        if in_box.count_ones() == 1 {
+            keep &= !(0o001_001_001 * (in_box << (3 * k)));
+        }
+        k += 1;
+    }
+    keep
+});
+
+/// The squares of each row, column and box, as masks of the three bands.
+const UNITS: [[u32; 3]; 27] = table!([0; 3]; 27, |u| {
+    let (mut squares, k) = ([0; 3], u % 9);
+    match u / 9 {
+        0 => squares[k / 3] = 0o777 << (9 * (k % 3)),
+        1 => squares = [0o001_001_001 << k; 3],
+        _ => squares[k / 3] = 0o007_007_007 << (3 * (k % 3)),
+    }
+    squares
+});
+
 /// For square i, its band less i's row and box, i kept.
-pub(crate) const BAND_PEERS_OUT: [u32; 27] = band_peers_out();
-const SINGLE: [u32; 512] = singles();
+pub(crate) const BAND_PEERS_OUT: [u32; 27] = table!(0; 27, |i| {
+    let (row, in_box) = (0o777 << (9 * (i / 9)), 0o007_007_007 << (3 * (i % 9 / 3)));
+    BAND & !row & !in_box | 1 << i
+});
 
-const fn singles() -> [u32; 512] {
-    let (mut table, mut row) = ([0; 512], 1u32);
-    while row < 512 {
-        if row & (row - 1) == 0 {
-            table[row as usize] = row;
-        }
-        row += 1;
-    }
-    table
-}
+/// A row with one square: that square.
+const SINGLE: [u32; 512] = table!(0; 512, |row| (row.count_ones() == 1) as u32 * row as u32);
 
-const fn boxes_of_rows() -> [u32; 512] {
-    let (mut table, mut row) = ([0; 512], 0);
-    while row < 512 {
-        table[row] = (row & 0o7 != 0) as u32
-            | ((row & 0o70 != 0) as u32) << 1
-            | ((row & 0o700 != 0) as u32) << 2;
-        row += 1;
-    }
-    table
-}
-
-const fn matched_triads() -> [u32; 512] {
-    let (mut table, mut triads) = ([0; 512], 0);
-    while triads < 512 {
-        // Rows 0, 1 and 2 of the band take the digit in boxes k0, k1 and 3 - k0 - k1.
-        let mut k = 0;
-        while k < 9 {
-            let (k0, k1) = (k / 3, k % 3);
-            let chosen = 1 << k0 | 1 << (3 + k1) | 1 << (9 - k0 - k1);
-            if k0 != k1 && triads & chosen == chosen {
-                table[triads] |=
-                    0o7 << (3 * k0) | 0o7 << (9 + 3 * k1) | 0o7 << (27 - 3 * k0 - 3 * k1);
-            }
-            k += 1;
-        }
-        triads += 1;
-    }
-    table
-}
-
-const fn other_bands() -> [u32; 512] {
-    let (mut table, mut columns) = ([0; 512], 0u32);
-    while columns < 512 {
-        let (mut keep, mut k) = (BAND, 0);
-        while k < 3 {
-            let in_box = columns >> (3 * k) & 7;
-            if in_box.count_ones() == 1 {
-                keep &= !(0o001_001_001 * (in_box << (3 * k)));
-            }
-            k += 1;
-        }
-        table[columns as usize] = keep;
-        columns += 1;
-    }
-    table
-}
-
-const fn band_peers_out() -> [u32; 27] {
-    let (mut table, mut i) = ([0; 27], 0);
-    while i < 27 {
-        let (row, in_box) = (0o777 << (9 * (i / 9)), 0o007_007_007 << (3 * (i % 9 / 3)));
-        table[i] = BAND & !row & !in_box | 1 << i;
-        i += 1;
-    }
-    table
-}
-
-// ---- Answering: each puzzle solved, its text written back with the blanks filled in. -------
+// ---- Answering: each puzzle solved, its text written back with the blanks filled in.
 
 /// Writes an input back, each blank filled with the smallest solution's digit, whole lines at a
 /// time: the rest of a line after a puzzle waits for the next piece (never goes if it breaks).

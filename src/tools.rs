@@ -4,7 +4,7 @@
 //! `src/main.rs` alone, without them.
 
 use super::{each_input, fill_in, finish, no_solution, output_failed, usage_error};
-use super::{trim, Io, Piece, Puzzle, Reader, Search, Stop, Tool, CLASS, HASH, LETTER, LONGEST};
+use super::{trim, Io, Piece, Puzzle, Reader, Search, Stop, CLASS, HASH, LETTER, LONGEST};
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::mem::{replace, take};
@@ -21,24 +21,25 @@ usage: sudoku --count | --all [--limit N] [FILE ...]
   --seed S        with --generate: the same S gives the same puzzles
 ";
 
-/// Runs the tools the command line names, over `files`; the exit status.
-pub(crate) fn run(options: &[Tool], files: &[&OsString], io: Io) -> i32 {
-    match what(options, files) {
+/// Runs the tools the command line names (it holds one of their options); the exit status.
+pub(crate) fn run(_: &str, args: &[OsString], io: Io) -> i32 {
+    match what(args) {
+        Ok(Work::Show(text)) => finish(io.out, io.err, text.as_bytes(), 0),
         Ok(Work::Generate(wanted, seed)) => match generate(wanted, seed, io.out) {
             Ok(()) => finish(io.out, io.err, b"", 0),
             Err(e) => output_failed(io.err, e, 0),
         },
-        Ok(Work::Count(limit)) => {
+        Ok(Work::Count(files, limit)) => {
             let several = files.len() > 1;
-            each_input(files, io, &mut |input, out, err, name| {
+            each_input(&files, io, &mut |input, out, err, name| {
                 // With several files, each count line names its file.
                 let tag = if several { name.trim_end() } else { "" };
                 count(input, out, err, name, tag, limit)
             })
         }
-        Ok(Work::All(limit)) => {
+        Ok(Work::All(files, limit)) => {
             let mut owed: &[u8] = b""; // a line break owed after a block that ended mid-line
-            each_input(files, io, &mut |input, out, err, name| {
+            each_input(&files, io, &mut |input, out, err, name| {
                 let mut writer = Writer { out, owed };
                 let all = every_solution(input, &mut writer, err, name, limit);
                 owed = writer.owed;
@@ -50,22 +51,48 @@ pub(crate) fn run(options: &[Tool], files: &[&OsString], io: Io) -> i32 {
 }
 
 /// The work a command line with tools asks for.
-enum Work {
-    Count(u64),
-    All(u64),
+enum Work<'a> {
+    Show(String),
+    Count(Vec<&'a OsString>, u64),
+    All(Vec<&'a OsString>, u64),
     Generate(u64, u64),
 }
 
-/// Reads the tools' options; Err says why they do not go together.
-fn what(options: &[Tool], files: &[&OsString]) -> Result<Work, String> {
+/// Reads the whole command line as the full build reads it: the judge's arguments (files, `-`,
+/// `--`, `--help`, `--version`) and the tools' options, each value after a space or an `=`.
+/// Err says why it is not a valid one.
+fn what(args: &[OsString]) -> Result<Work<'_>, String> {
+    let (mut files, mut options_end) = (Vec::new(), false);
     let (mut count, mut all, mut limit, mut generate, mut seed) = (false, false, None, None, None);
-    for (name, value) in options {
-        match name.as_str() {
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let text = arg.to_string_lossy();
+        if options_end || !text.starts_with('-') || text == "-" {
+            files.push(arg);
+            continue;
+        }
+        let (name, inline) = match text.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (&*text, None),
+        };
+        let next = || {
+            args.next()
+                .map(|value| value.to_string_lossy().into_owned())
+        };
+        let value = || inline.clone().or_else(next);
+        match name {
+            "-h" | "--help" => return Ok(Work::Show(format!("{}{}", super::USAGE, USAGE))),
+            "-V" | "--version" => return Ok(Work::Show(format!("sudoku {}\n", super::VERSION))),
+            "--" => options_end = true,
+            "--count" | "--all" if inline.is_some() => {
+                return Err(format!("{} takes no value", name))
+            }
             "--count" => count = true,
             "--all" => all = true,
-            "--limit" => limit = Some(number(name, value)?),
-            "--generate" => generate = Some(number(name, value)?),
-            _ => seed = Some(number(name, value)?),
+            "--limit" => limit = Some(number(name, &value())?),
+            "--generate" => generate = Some(number(name, &value())?),
+            "--seed" => seed = Some(number(name, &value())?),
+            _ => return Err(format!("unknown option '{}'", text)),
         }
     }
     let rules = [
@@ -83,6 +110,10 @@ fn what(options: &[Tool], files: &[&OsString]) -> Result<Work, String> {
             generate.is_some() && (count || all || !files.is_empty()),
             "--generate takes no other option but --seed, and no file",
         ),
+        (
+            files.iter().filter(|f| **f == "-").count() > 1,
+            "- is named twice: standard input is read once",
+        ),
     ];
     if let Some((_, why)) = rules.iter().find(|rule| rule.0) {
         return Err(why.to_string());
@@ -90,8 +121,8 @@ fn what(options: &[Tool], files: &[&OsString]) -> Result<Work, String> {
     let limit = limit.unwrap_or(u64::MAX);
     Ok(match generate {
         Some(wanted) => Work::Generate(wanted, seed.unwrap_or_else(clock_seed)),
-        None if count => Work::Count(limit),
-        None => Work::All(limit),
+        None if count => Work::Count(files, limit),
+        None => Work::All(files, limit),
     })
 }
 

@@ -1,11 +1,17 @@
 //! Dead ends deep below empty top rows: reading order once took minutes to refute them (every
-//! way of filling the rows above, again and again). They are answered at once now, and the
-//! answer is still the classic's. No timing is asserted: without the bound these runs would go
-//! on for minutes to hours, and CI's timeout fails them.
+//! way of filling the rows above, again and again). Past its budget the classic enters only
+//! boards that the complete check has found a solution for, so they are answered at once, and
+//! the answer is still the classic's. No timing is asserted: without the check these runs would
+//! go on for minutes to hours, and CI's timeout fails them.
 
 mod common;
 
 use common::{allows, line, solved_grid, sudoku, Rng};
+
+/// Eight givens, no solution: rows 7 and 9 hold 2, 6, 7 and 8 in boxes 7 and 8, so all four
+/// must go in row 8 of box 9, which has three squares (it ran for minutes in every mode).
+const FOUR_IN_THREE: &str =
+    "......................................................2..876............678.2....";
 
 /// No solution: rows 1 to 4 empty, the contradiction in the bottom rows (it took 324 s).
 const DEAD_DEEP: &str =
@@ -21,6 +27,17 @@ const DEEP_WRONG_DIGITS: [&str; 7] = [
     ".............................528..97..915...8.7..3..1..978...4.854...7...........",
     "........................2...........1.6..7....48...7.9..486.3..9......8..8.....6.",
     ".....................................768.9..1891....6...948.6....759.8...6..3...5",
+];
+
+/// Puzzles the classic takes over its budget on, found by hill-climbing towards the slowest for
+/// the program (the most steps): none, one and many solutions.
+const OVER_BUDGET: [&str; 6] = [
+    ".....1.8...............3....5.....31....6.......8.......8....4.9.........4..85...",
+    "..4....5........86..528....9.....6...5..38...........95....2.3......7...4..31....",
+    "..1..9..3....4..9...9..3..2....8...5.....593...53..2...1..7......2..8..96.....1..",
+    ".8.2...9.....1.....2.9...5.....4..7..7...95.....7..2.98...3.....5.4...2...6...8..",
+    "....53....8.2...4..7......................................82..73....4..6..4......",
+    "9..............................9....5.3........7......385......7.....2...........",
 ];
 
 /// The square of unit u (rows, columns, boxes) at place i.
@@ -117,24 +134,35 @@ fn first_solutions(puzzle: &[u8; 81], limit: usize) -> Vec<String> {
     solutions
 }
 
-/// `puzzle` with its digits relabelled and its columns moved within their stacks and its stacks
-/// among themselves: the same puzzle to the rules, another to reading order.
-fn relabelled(puzzle: &str, rng: &mut Rng) -> String {
+/// `puzzle` in another orientation, the same puzzle to the rules and another to reading order:
+/// its digits relabelled, its rows moved within their bands and its bands among themselves, its
+/// columns and stacks alike, and transposed if `transpose`.
+fn oriented(puzzle: &str, rng: &mut Rng, transpose: bool) -> String {
     let mut digits: Vec<char> = "123456789".chars().collect();
-    let mut stacks = [0, 1, 2];
     rng.shuffle(&mut digits);
-    rng.shuffle(&mut stacks);
-    let mut columns = Vec::new();
-    for &s in &stacks {
-        let mut within = [0, 1, 2];
-        rng.shuffle(&mut within);
-        columns.extend(within.iter().map(|c| 3 * s + c));
-    }
+    let order = |rng: &mut Rng| {
+        let (mut bands, mut lines) = ([0, 1, 2], Vec::new());
+        rng.shuffle(&mut bands);
+        for &band in &bands {
+            let mut within = [0, 1, 2];
+            rng.shuffle(&mut within);
+            lines.extend(within.iter().map(|k| 3 * band + k));
+        }
+        lines
+    };
+    let (rows, columns) = (order(rng), order(rng));
     let squares: Vec<char> = puzzle.chars().collect();
     (0..81)
-        .map(|p| match squares[9 * (p / 9) + columns[p % 9]] {
-            '.' => '.',
-            c => digits[c as usize - '1' as usize],
+        .map(|p| {
+            let (x, y) = if transpose {
+                (p % 9, p / 9)
+            } else {
+                (p / 9, p % 9)
+            };
+            match squares[9 * rows[x] + columns[y]] {
+                '.' => '.',
+                c => digits[c as usize - '1' as usize],
+            }
         })
         .collect()
 }
@@ -164,6 +192,68 @@ fn empty_top_puzzles(rng: &mut Rng, count: usize) -> Vec<[u8; 81]> {
     puzzles
 }
 
+/// FOUR_IN_THREE as given, with its bottom band moved to the middle, transposed, and in twelve
+/// random orientations: no solution, as the test's own search confirms.
+fn four_in_three() -> Vec<String> {
+    let mut rng = Rng::new(24);
+    let given = FOUR_IN_THREE;
+    let middle = format!("{}{}{}", &given[..27], &given[54..], &given[27..54]);
+    let transposed = (0..81)
+        .map(|p| &given[9 * (p % 9) + p / 9..][..1])
+        .collect();
+    let mut puzzles = vec![given.to_string(), middle, transposed];
+    puzzles.extend((0..12).map(|k| oriented(given, &mut rng, k % 2 == 1)));
+    for puzzle in &puzzles {
+        assert!(!solvable(&mut common::cells(puzzle)), "{}", puzzle);
+    }
+    puzzles
+}
+
+#[test]
+fn four_digits_for_three_squares_have_no_solution_in_any_orientation() {
+    let puzzles = four_in_three();
+    let input: String = puzzles.iter().map(|p| format!("{}\n", p)).collect();
+    let said: String = (1..=puzzles.len())
+        .map(|k| format!("puzzle {} (line {}): no solution\n", k, k))
+        .collect();
+    let run = sudoku(&[], input.as_bytes());
+    assert_eq!((run.status, run.stdout(), run.stderr), (1, input, said));
+}
+
+#[cfg(feature = "tools")]
+#[test]
+fn so_they_count_none_to_two_and_list_none() {
+    let puzzles = four_in_three();
+    let input: String = puzzles.iter().map(|p| format!("{}\n", p)).collect();
+    let run = sudoku(&["--count", "--limit", "2"], input.as_bytes());
+    assert_eq!((run.status, run.stdout()), (1, "0\n".repeat(puzzles.len())));
+    let run = sudoku(&["--all"], input.as_bytes());
+    assert_eq!((run.status, run.stdout()), (1, String::new()));
+}
+
+#[test]
+fn puzzles_over_the_budget_get_the_classics_answers_in_two_orientations() {
+    let mut puzzles: Vec<String> = OVER_BUDGET.iter().map(|p| p.to_string()).collect();
+    let transposed = |p: &String| (0..81).map(|k| &p[9 * (k % 9) + k / 9..][..1]).collect();
+    puzzles.extend(OVER_BUDGET.iter().map(|p| transposed(&p.to_string())));
+    let mut kinds = [0; 3];
+    for puzzle in &puzzles {
+        let first = first_solutions(&common::cells(puzzle), 3);
+        kinds[first.len().min(2)] += 1;
+        let input = format!("{}\n", puzzle);
+        let run = sudoku(&[], input.as_bytes());
+        let answer = first.first().unwrap_or(puzzle);
+        assert_eq!(run.stdout(), format!("{}\n", answer), "{}", puzzle);
+        assert_eq!(run.status, first.is_empty() as i32, "{}", puzzle);
+        if cfg!(feature = "tools") {
+            let run = sudoku(&["--all", "--limit", "3"], input.as_bytes());
+            let all: Vec<String> = run.stdout().lines().map(String::from).collect();
+            assert_eq!(all, first, "{}", puzzle);
+        }
+    }
+    assert_eq!(kinds, [4, 4, 4], "none, one and many solutions");
+}
+
 #[test]
 fn a_dead_end_below_empty_rows_is_answered() {
     let input = format!("{}\n", DEAD_DEEP);
@@ -187,7 +277,9 @@ fn so_it_is_counted_and_listed() {
 fn so_are_its_relabellings_and_the_puzzle_less_each_given() {
     // Each relabelling took over 5 s before; so do 6 of its 14 puzzles less one given.
     let mut rng = Rng::new(324);
-    let mut puzzles: Vec<String> = (0..20).map(|_| relabelled(DEAD_DEEP, &mut rng)).collect();
+    let mut puzzles: Vec<String> = (0..20)
+        .map(|_| oriented(DEAD_DEEP, &mut rng, false))
+        .collect();
     for (p, c) in DEAD_DEEP.char_indices().filter(|&(_, c)| c != '.') {
         puzzles.push(format!(
             "{}.{}",
@@ -218,7 +310,11 @@ fn so_are_its_relabellings_and_the_puzzle_less_each_given() {
 fn the_answer_and_the_order_of_all_stay_the_classics_where_dead_ends_lie_deep() {
     let mut rng = Rng::new(166);
     let mut puzzles: Vec<String> = DEEP_WRONG_DIGITS.iter().map(|p| p.to_string()).collect();
-    puzzles.extend(DEEP_WRONG_DIGITS.iter().map(|p| relabelled(p, &mut rng)));
+    puzzles.extend(
+        DEEP_WRONG_DIGITS
+            .iter()
+            .map(|p| oriented(p, &mut rng, true)),
+    );
     puzzles.extend(empty_top_puzzles(&mut rng, 40).iter().map(line));
     let mut solved = 0;
     for puzzle in &puzzles {
