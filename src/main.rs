@@ -830,7 +830,27 @@ impl Board {
         if !self.probe(&mut 0, &mut 30) {
             return false;
         }
-        // The fewest ways, weighed: each digit of `digits` at each square of `places`.
+        let (digits, places) = match self.fewest_ways(fails) {
+            Some(ways) => ways,
+            None => return true, // every digit placed in every unit
+        };
+        for p in (0..81).filter(|&p| places[p / 27] >> (p % 27) & 1 != 0) {
+            for d in (0..9).filter(|&d| digits >> d & 1 != 0) {
+                let (mut copy, before) = (self, *steps);
+                copy.assign(p, d);
+                if copy.solvable(fails, steps) {
+                    return true;
+                }
+                if *steps == before + 1 {
+                    fails[p] += 1; // a dead end at once
+                }
+            }
+        }
+        false
+    }
+
+    /// The fewest ways, weighed by `fails`: each of `digits` at each of `places`; None if none.
+    fn fewest_ways(&self, fails: &[u32; 81]) -> Option<(u32, [u32; 3])> {
         let (mut best, mut digits, mut places) = (u32::MAX, 0, [0; 3]);
         let mut weigh = |mine: u32, ways: [u32; 3]| {
             let (mut count, mut weight) = (0, 0);
@@ -848,12 +868,7 @@ impl Board {
         for p in (0..81).filter(|&p| self.empty[p / 27] >> (p % 27) & 1 != 0) {
             let mut ways = [0; 3];
             ways[p / 27] = 1 << (p % 27);
-            weigh(
-                (0..9)
-                    .filter(|&d| self.allows(p, d))
-                    .fold(0, |m, d| m | 1 << d),
-                ways,
-            );
+            weigh((0..9).map(|d| (self.allows(p, d) as u32) << d).sum(), ways);
         }
         for (d, open) in self.open.iter().enumerate() {
             for unit in &UNITS {
@@ -863,22 +878,7 @@ impl Board {
                 }
             }
         }
-        if best == u32::MAX {
-            return true; // every digit placed in every unit
-        }
-        for p in (0..81).filter(|&p| places[p / 27] >> (p % 27) & 1 != 0) {
-            for d in (0..9).filter(|&d| digits >> d & 1 != 0) {
-                let (mut copy, before) = (self, *steps);
-                copy.assign(p, d);
-                if copy.solvable(fails, steps) {
-                    return true;
-                }
-                if *steps == before + 1 {
-                    fails[p] += 1; // a dead end at once
-                }
-            }
-        }
-        false
+        Some((digits, places)).filter(|_| best < u32::MAX)
     }
 
     /// A triad (a row or column in a box) holds three digits: fewer that can, or more that must
