@@ -10,8 +10,9 @@
 //! Without FILE it looks for the public sets below in $SUDOKU_PUZZLES (default
 //! ../shared/puzzles, beside the repository) and says where to download those it does not find;
 //! then it solves generated puzzles with givens taken away, which have many solutions, and the
-//! slowest puzzles found, counted to two. Then it times `--generate`, and qqwing's generator
-//! beside it when `qqwing` is installed.
+//! slowest puzzles found, counted to two. Then it times `--generate` for 0, 1, 2, 10 and 100
+//! solutions, and qqwing's generator beside it when `qqwing` is installed, and `--check` on each
+//! public set against solving it.
 //!
 //! `cargo bench --bench solve -- --climb SECONDS` looks for slow puzzles instead: from random starts (givens at
 //! random, empty top rows over a solved grid's givens, minimal puzzles less a few givens, the
@@ -91,6 +92,12 @@ fn main() {
         bench("generated, 3 givens taken away", &many_solutions());
         slowest();
         generate();
+        println!();
+        for (name, _) in SETS {
+            if let Ok(text) = std::fs::read(dir.join(name)) {
+                check_pace(name, &text);
+            }
+        }
     } else {
         for file in &named {
             let name = file.display().to_string();
@@ -382,32 +389,50 @@ fn slowest() {
     );
 }
 
-/// `--generate` against qqwing's generator, and what the puzzles look like.
+/// `--generate` for each number of solutions against qqwing's generator (proper puzzles only),
+/// and what the proper puzzles look like; each puzzle's solutions counted.
 fn generate() {
-    let count = GENERATED.to_string();
-    let started = Instant::now();
-    let (status, out) = run(&["--generate", &count, "--seed", "1"], b"");
-    let ours = GENERATED as f64 / started.elapsed().as_secs_f64();
-    let givens: Vec<usize> = out
-        .split(|&b| b == b'\n')
-        .filter(|l| l.len() == 81)
-        .map(|l| l.iter().filter(|c| c.is_ascii_digit()).count())
-        .collect();
-    let proper = run(&["--count", "--limit", "2"], &out).1 == b"1\n".repeat(givens.len());
-    let mean = givens.iter().sum::<usize>() as f64 / givens.len().max(1) as f64;
-    println!(
-        "\n--generate {}: {:.0} puzzles/s, givens mean {:.1}, min {}, max {}{}",
-        count,
-        ours,
-        mean,
-        givens.iter().min().unwrap_or(&0),
-        givens.iter().max().unwrap_or(&0),
-        if status == 0 && proper && givens.len() == GENERATED as usize {
-            ""
-        } else {
-            "   WRONG"
+    println!();
+    let mut proper_pace = 0.0;
+    for (solutions, wanted) in [
+        (1, GENERATED),
+        (0, GENERATED),
+        (2, GENERATED),
+        (10, 100),
+        (100, 10),
+    ] {
+        let (k, n) = (solutions.to_string(), wanted.to_string());
+        let started = Instant::now();
+        let (status, out) = run(&["--generate", &n, "--solutions", &k, "--seed", "1"], b"");
+        let pace = wanted as f64 / started.elapsed().as_secs_f64();
+        let givens: Vec<usize> = out
+            .split(|&b| b == b'\n')
+            .filter(|l| l.len() == 81)
+            .map(|l| l.iter().filter(|c| c.is_ascii_digit()).count())
+            .collect();
+        let limit = (solutions + 1).to_string();
+        let counts = run(&["--count", "--limit", &limit], &out).1;
+        let exact = counts == format!("{}\n", solutions).repeat(givens.len()).into_bytes();
+        let mean = givens.iter().sum::<usize>() as f64 / givens.len().max(1) as f64;
+        println!(
+            "--generate {} --solutions {:<3}: {:>5.0} puzzles/s, givens mean {:.1}, min {}, max {}{}",
+            n,
+            k,
+            pace,
+            mean,
+            givens.iter().min().unwrap_or(&0),
+            givens.iter().max().unwrap_or(&0),
+            if status == 0 && exact && givens.len() as u64 == wanted {
+                ""
+            } else {
+                "   WRONG"
+            }
+        );
+        if solutions == 1 {
+            proper_pace = pace;
         }
-    );
+    }
+    let count = GENERATED.to_string();
     let started = Instant::now();
     let qqwing = std::process::Command::new("qqwing")
         .args(["--generate", &count, "--one-line"])
@@ -419,11 +444,54 @@ fn generate() {
                 "qqwing --generate {} --one-line: {:.0} puzzles/s; --generate is {:.1} times as fast",
                 count,
                 theirs,
-                ours / theirs
+                proper_pace / theirs
             );
         }
         _ => println!("qqwing is not installed (Debian: apt-get install qqwing): no comparison"),
     }
+}
+
+/// The time of `--check` (and `--check --smallest`) on a file and its answers, against the time
+/// of solving it: the median of five runs each.
+fn check_pace(name: &str, text: &[u8]) {
+    let answers = run(&[], text).1;
+    let dir = std::env::temp_dir();
+    let (puzzles_file, answers_file) =
+        (dir.join("bench-puzzles.txt"), dir.join("bench-answers.txt"));
+    if std::fs::write(&puzzles_file, text)
+        .and(std::fs::write(&answers_file, &answers))
+        .is_err()
+    {
+        return println!("{:<31} no temporary files in {}", name, dir.display());
+    }
+    let (p, a) = (
+        puzzles_file.to_string_lossy(),
+        answers_file.to_string_lossy(),
+    );
+    let median = |args: &[&str], input: &[u8]| {
+        let mut times: Vec<Duration> = (0..RUNS)
+            .map(|_| {
+                let one = Instant::now();
+                let (status, _) = run(args, input);
+                if status == 0 {
+                    one.elapsed()
+                } else {
+                    Duration::MAX
+                }
+            })
+            .collect();
+        times.sort();
+        times[RUNS / 2].as_secs_f64()
+    };
+    let solving = median(&[], text);
+    let checking = median(&["--check", &p, &a], b"");
+    let smallest = median(&["--check", "--smallest", &p, &a], b"");
+    println!(
+        "{:<31} --check {:.2} times the time of solving, --check --smallest {:.2}",
+        name,
+        checking / solving,
+        smallest / solving
+    );
 }
 
 /// splitmix64, for the climb.

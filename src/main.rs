@@ -51,7 +51,7 @@ or a failure to read or write.
 ";
 
 /// The tools' options: given one, the tools read the whole command line.
-const TOOL_OPTIONS: [&str; 5] = ["--count", "--all", "--limit", "--generate", "--seed"];
+const TOOL_OPTIONS: &str = "--count --all --limit --generate --seed --solutions --check --smallest";
 
 /// The tools of the full build (the feature "tools", on by default).
 #[cfg(feature = "tools")]
@@ -61,8 +61,7 @@ mod tools;
 #[cfg(not(feature = "tools"))]
 mod tools {
     pub(crate) const USAGE: &str = "
-The full build (cargo install --path .) also takes --count, --all, --limit, --generate
-and --seed.
+The full build (cargo install --path .) adds the tools: --count, --all, --generate, --check.
 ";
 
     pub(crate) fn run(option: &str, _: &[std::ffi::OsString], io: super::Io) -> i32 {
@@ -108,7 +107,7 @@ fn parse(args: &[OsString]) -> Result<Command<'_>, String> {
             "-h" | "--help" => return Ok(Command::Show(USAGE.to_string() + tools::USAGE)),
             "-V" | "--version" => return Ok(Command::Show(format!("sudoku {VERSION}\n"))),
             "--" => options_end = true,
-            name => match TOOL_OPTIONS.iter().find(|&&option| option == name) {
+            name => match TOOL_OPTIONS.split(' ').find(|&option| option == name) {
                 Some(option) => return Ok(Command::Tools(option)),
                 None => return Err(format!("unknown option '{text}'")),
             },
@@ -228,21 +227,17 @@ fn open_input<'a>(file: &OsString, stdin: &'a mut dyn Read) -> Result<Box<dyn Re
     };
     match (meta, std::fs::metadata("/dev/fd/1")) {
         (Ok(m), _) if m.is_dir() => Err("Is a directory".into()),
+        #[cfg(unix)]
         (Ok(m), Ok(o)) if same_file(&m, &o) => Err("input file is output file".into()),
         _ => Ok(input),
     }
 }
 
-/// Both are the same regular file (on Unix; elsewhere the check passes).
+/// Both are the same regular file (checked on Unix).
 #[cfg(unix)]
 fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
     use std::os::unix::fs::MetadataExt;
     a.is_file() && (a.dev(), a.ino()) == (b.dev(), b.ino())
-}
-
-#[cfg(not(unix))]
-fn same_file(_: &std::fs::Metadata, _: &std::fs::Metadata) -> bool {
-    false
 }
 
 // ---- Reading: a line at a time, whole pieces out, so that no broken line is ever written.

@@ -1,0 +1,176 @@
+//! --check PUZZLES ANSWERS: judges each answer as a judge's checker would, where any solution
+//! is accepted (with --smallest, only the classic's).
+
+use super::super::{fail, open_input, Io, Piece, Puzzle, Reader, Search, Stop};
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::io::{self, Read};
+
+/// The puzzles of one input, one at a time.
+struct Puzzles<'a> {
+    reader: Reader<'a>,
+    read: VecDeque<Box<Puzzle>>,
+    over: bool,
+}
+
+impl Puzzles<'_> {
+    /// The next puzzle, None after the last.
+    fn next(&mut self) -> Result<Option<Box<Puzzle>>, Stop> {
+        while self.read.is_empty() && !self.over {
+            match self.reader.next(&mut io::sink())? {
+                Some(pieces) => self.read.extend(pieces.filter_map(|piece| match piece {
+                    Piece::Puzzle(puzzle) => Some(puzzle),
+                    _ => None,
+                })),
+                None => self.over = true,
+            }
+        }
+        Ok(self.read.pop_front())
+    }
+}
+
+/// Pairs puzzle k of `files[0]` with answer k of `files[1]` and says, one line each on standard
+/// error, each answer that is wrong and the first thing wrong with it; 0 when every answer is
+/// accepted, 1 when one is not, 2 when an input cannot be read.
+pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
+    // Standard input goes to the one named `-` (`-` is named once at most).
+    let mut none = io::empty();
+    let (first, second): (&mut dyn Read, &mut dyn Read) = match *files[0] == *"-" {
+        true => (io.stdin, &mut none),
+        false => (&mut none, io.stdin),
+    };
+    let (mut puzzles, mut answers) =
+        match (open_input(files[0], first), open_input(files[1], second)) {
+            (Ok(puzzles), Ok(answers)) => (puzzles, answers),
+            (Err(why), _) => {
+                return fail(io.err, format!("sudoku: {}: {}\n", shown(files[0]), why))
+            }
+            (_, Err(why)) => {
+                return fail(io.err, format!("sudoku: {}: {}\n", shown(files[1]), why))
+            }
+        };
+    let mut inputs = [&mut *puzzles, &mut *answers].map(|input| Puzzles {
+        reader: Reader::new(input),
+        read: VecDeque::new(),
+        over: false,
+    });
+    let mut status = 0;
+    loop {
+        let mut next = |k: usize| {
+            let name = shown(files[k]);
+            inputs[k].next().map_err(|stop| match stop {
+                Stop::Read(e) => format!("{}: {}\n", name, e),
+                Stop::Write(e) => format!("sudoku: {}\n", e), // the sink never fails
+            })
+        };
+        let (puzzle, answer) = match (next(0), next(1)) {
+            (Ok(puzzle), Ok(answer)) => (puzzle, answer),
+            (Err(why), _) | (_, Err(why)) => return fail(io.err, why),
+        };
+        let said = match (&puzzle, &answer) {
+            (None, None) => return status,
+            (Some(puzzle), None) => format!("{}: missing", puzzle_named(puzzle, None)),
+            (None, Some(answer)) => {
+                let (number, line) = (answer.number, answer.line);
+                format!("answer {} (line {}): no puzzle for it", number, line)
+            }
+            (Some(puzzle), Some(answer)) => match wrong(puzzle, answer, smallest) {
+                Some(why) => format!("{}: {}", puzzle_named(puzzle, Some(answer.line)), why),
+                None => continue,
+            },
+        };
+        status = 1;
+        let _ = io.err.write_all(format!("{}\n", said).as_bytes());
+    }
+}
+
+/// A file as messages name it.
+fn shown(file: &OsString) -> String {
+    match file.to_str() {
+        Some("-") => "(standard input)".into(),
+        _ => file.to_string_lossy().into_owned(),
+    }
+}
+
+/// How the checker names a puzzle: its number, its line, and its answer's line.
+fn puzzle_named(puzzle: &Puzzle, answer_line: Option<usize>) -> String {
+    let (number, line) = (puzzle.number, puzzle.line);
+    match answer_line {
+        Some(answer_line) => format!(
+            "puzzle {} (line {}, answer line {})",
+            number, line, answer_line
+        ),
+        None => format!("puzzle {} (line {})", number, line),
+    }
+}
+
+/// The square named as people name it: row and column from 1.
+fn named(p: usize) -> String {
+    format!("r{}c{}", p / 9 + 1, p % 9 + 1)
+}
+
+/// The first thing wrong with `answer` to `puzzle`, if any: a given changed; where the puzzle
+/// has no solution, a blank filled; else a digit twice in a row, column or box, a blank left,
+/// or (with `smallest`) a digit other than the smallest solution's.
+fn wrong(puzzle: &Puzzle, answer: &Puzzle, smallest: bool) -> Option<String> {
+    let (givens, got) = (&puzzle.givens, &answer.givens);
+    if let Some(p) = (0..81).find(|&p| givens[p] != 0 && got[p] != givens[p]) {
+        let is = match got[p] {
+            0 => '.',
+            d => (b'0' + d) as char,
+        };
+        return Some(format!("{} was {}, is {}", named(p), givens[p], is));
+    }
+    // A full grid that breaks no rule proves the puzzle solvable: no search unless the answer
+    // must be the smallest.
+    let full_and_sound = || !got.contains(&0) && broken_rule(got).is_none();
+    if !smallest && full_and_sound() {
+        return None;
+    }
+    let mut first = None;
+    Search::solve(givens, &mut |solved| {
+        first = Some(*solved);
+        false
+    });
+    let solution = match first {
+        Some(solution) if solution == *got => return None,
+        Some(solution) => solution,
+        None => {
+            let filled = (0..81).find(|&p| got[p] != 0 && givens[p] == 0);
+            return filled.map(|p| format!("no solution, but {} is {}", named(p), got[p]));
+        }
+    };
+    if let Some(why) = broken_rule(got) {
+        return Some(why);
+    }
+    match (0..81).find(|&p| got[p] == 0) {
+        Some(p) => Some(format!("{} is blank", named(p))),
+        None => (0..81).find(|&p| got[p] != solution[p]).map(|p| {
+            let (is, has) = (got[p], solution[p]);
+            let named = named(p);
+            format!("not the smallest: {named} is {is}, the smallest has {has}")
+        }),
+    }
+}
+
+/// The first row, column or box (in that order) that holds a digit twice.
+fn broken_rule(grid: &[u8; 81]) -> Option<String> {
+    let units = [("row", 0), ("column", 1), ("box", 2)];
+    for (kind, k) in units {
+        for u in 0..9 {
+            let mut seen = [false; 10];
+            for i in 0..9 {
+                let p = match k {
+                    0 => 9 * u + i,
+                    1 => 9 * i + u,
+                    _ => 9 * (u / 3 * 3 + i / 3) + u % 3 * 3 + i % 3,
+                };
+                let d = grid[p] as usize;
+                if d != 0 && std::mem::replace(&mut seen[d], true) {
+                    return Some(format!("{} {} has {} twice", kind, u + 1, d));
+                }
+            }
+        }
+    }
+    None
+}
