@@ -553,8 +553,6 @@ pub(crate) struct Search {
     credit: u32,
     /// The steps when the last solution was found (0 before the first).
     found_at: u64,
-    /// The dead ends the check met at once at each square.
-    fails: [u32; 81],
     /// The board of the givens, until the check has looked at it.
     givens: Option<Board>,
     /// The givens have no solution: the search stops.
@@ -582,7 +580,6 @@ impl Search {
             steps: 0,
             credit: 1,
             found_at: 0,
-            fails: [0; 81],
             givens: None,
             hopeless: false,
         };
@@ -645,11 +642,13 @@ impl Search {
         if self.steps - self.found_at <= BUDGET {
             return true;
         }
+        // The dead ends the check met at once at each square, for this check alone.
+        let fails = &mut [0; 81];
         // The first time, before any solution: do the givens have one?
         if let Some(givens) = self.givens.take().filter(|_| self.found_at == 0) {
-            self.hopeless = !givens.solvable(&mut self.fails, &mut self.steps);
+            self.hopeless = !givens.solvable(fails, &mut self.steps);
         }
-        !self.hopeless && self.board.solvable(&mut self.fails, &mut self.steps)
+        !self.hopeless && self.board.solvable(fails, &mut self.steps)
     }
 
     /// The classic's test (the board knows more, the classic keeps its own): d is free at (x, y).
@@ -681,7 +680,7 @@ impl Search {
     /// Settles and probes the board, then places what it filled (most trials die before).
     fn place_forced(&mut self) -> bool {
         let empty = self.board.empty;
-        if !self.board.settle() || !self.board.probe(&mut self.steps, &mut self.credit) {
+        if !self.board.settle() || !self.board.probe(&mut self.steps, &mut self.credit, 3) {
             return false;
         }
         for (b, before) in empty.iter().enumerate() {
@@ -721,6 +720,7 @@ struct Board {
 }
 
 const BAND: u32 = 0o777_777_777;
+const COLUMN: u32 = 0o001_001_001;
 
 impl Board {
     /// Runs `update` and naked singles until neither finds more; false at a dead end.
@@ -738,8 +738,8 @@ impl Board {
         false
     }
     /// Tries both digits of the last square with two (dfs comes there last) and keeps what either
-    /// keeps; on to the squares before it, to three that live both ways.
-    fn probe(&mut self, steps: &mut u64, credit: &mut u32) -> bool {
+    /// keeps; on to the squares before it, to `most` that live both ways.
+    fn probe(&mut self, steps: &mut u64, credit: &mut u32, most: u32) -> bool {
         if *credit == 0 {
             return true;
         }
@@ -764,7 +764,7 @@ impl Board {
                         return false;
                     }
                     live += 1;
-                    if live == 3 || *credit == 0 {
+                    if live == most || *credit == 0 {
                         return true;
                     }
                     before = p;
@@ -822,7 +822,7 @@ impl Board {
                 return false;
             }
         }
-        if !self.probe(&mut 0, &mut 30) {
+        if !self.probe(&mut 0, &mut 30, 81) {
             return false;
         }
         let (digits, places) = match self.fewest_ways(fails) {
@@ -876,24 +876,26 @@ impl Board {
         Some((digits, places)).filter(|_| best < u32::MAX)
     }
 
-    /// A triad (a row or column in a box) holds three digits: fewer that can, or more that must
-    /// (nowhere else in the line or box), is a dead end (false); three that can must; one that
-    /// must leaves the rest of the line and box, three leave the triad to no other.
+    /// A triad (where a row or column crosses a box) holds three digits: fewer that can, or more
+    /// that must (nowhere else in the line or box), is a dead end (false); three that can must;
+    /// one that must leaves the rest of the line and box, three leave the triad to no other.
     fn triads(&mut self) -> bool {
-        let meets = |open: &[u32; 3], unit: [u32; 3]| (0..3).any(|b| open[b] & unit[b] != 0);
-        let less = |unit: [u32; 3], triad: [u32; 3]| [0, 1, 2].map(|b| unit[b] & !triad[b]);
-        for (u, k) in (0..54).map(|t| (t / 3, t % 3)) {
-            // Row u meets boxes 3 (u / 3) + k, column u - 9 boxes 3k + (u - 9) / 3.
-            let (line, area) = (
-                UNITS[u],
-                UNITS[[18 + u / 3 * 3 + k, 15 + 3 * k + u / 3][u / 9]],
-            );
-            let triad = [0, 1, 2].map(|b| line[b] & area[b]);
+        for (b, t) in (0..54).map(|t| (t / 18, t % 18)) {
+            // Row t / 3 of band b in box t % 3, then column t - 9 (its squares in the other
+            // bands: `away`).
+            let (line, away, area) = if t < 9 {
+                (0o777 << (9 * (t / 3)), 0, 0o007_007_007 << (3 * (t % 3)))
+            } else {
+                let column = COLUMN << (t - 9);
+                (column, column, 0o007_007_007 << (t / 3 * 3 - 9))
+            };
+            let triad = line & area;
             let (mut can, mut must) = (0u32, 0u32);
             for (d, open) in self.open.iter().enumerate() {
-                if meets(open, triad) {
+                if open[b] & triad != 0 {
                     can |= 1 << d;
-                    let only = !meets(open, less(line, triad)) || !meets(open, less(area, triad));
+                    let far = (open[(b + 1) % 3] | open[(b + 2) % 3]) & away;
+                    let only = open[b] & line & !triad | far == 0 || open[b] & area & !triad == 0;
                     must |= (only as u32) << d;
                 }
             }
@@ -904,13 +906,12 @@ impl Board {
                 must = can;
             }
             for (d, open) in self.open.iter_mut().enumerate() {
-                let gone = match must >> d & 1 {
-                    1 => [0, 1, 2].map(|b| (line[b] | area[b]) & !triad[b]),
-                    _ if must.count_ones() == 3 => triad,
-                    _ => continue,
-                };
-                for b in 0..3 {
-                    open[b] &= !gone[b];
+                if must >> d & 1 != 0 {
+                    open[b] &= !((line | area) & !triad);
+                    open[(b + 1) % 3] &= !away;
+                    open[(b + 2) % 3] &= !away;
+                } else if must.count_ones() == 3 {
+                    open[b] &= !triad;
                 }
             }
         }
@@ -989,7 +990,7 @@ impl Board {
             self.open[e][b] &= !(1 << i);
         }
         self.open[d][b] = self.open[d][b] & BAND_PEERS_OUT[i] | 1 << i;
-        let column = !(0o001_001_001 << (i % 9));
+        let column = !(COLUMN << (i % 9));
         self.open[d][(b + 1) % 3] &= column;
         self.open[d][(b + 2) % 3] &= column;
         self.empty[b] &= !(1 << i);
@@ -1050,7 +1051,7 @@ const OTHER_BANDS: [u32; 512] = table!(0; 512, |columns| {
     while k < 3 {
         let in_box = columns as u32 >> (3 * k) & 7;
         if in_box.count_ones() == 1 {
-            keep &= !(0o001_001_001 * (in_box << (3 * k)));
+            keep &= !(COLUMN * (in_box << (3 * k)));
         }
         k += 1;
     }
@@ -1062,7 +1063,7 @@ const UNITS: [[u32; 3]; 27] = table!([0; 3]; 27, |u| {
     let (mut squares, k) = ([0; 3], u % 9);
     match u / 9 {
         0 => squares[k / 3] = 0o777 << (9 * (k % 3)),
-        1 => squares = [0o001_001_001 << k; 3],
+        1 => squares = [COLUMN << k; 3],
         _ => squares[k / 3] = 0o007_007_007 << (3 * (k % 3)),
     }
     squares

@@ -136,8 +136,37 @@ fn smallest_asks_for_the_classics_answer_where_there_are_several() {
 }
 
 #[test]
+fn answers_that_do_not_read_as_puzzles_are_wrong_from_there_on() {
+    let puzzles = format!("{}\n", PUZZLE).repeat(3);
+    // Cut off in the second answer, empty, and a stray byte: each said, then the puzzles left.
+    let cases = [
+        (
+            format!("{}\n{}\n", SOLVED, &SOLVED[..36]),
+            "line 3, column 1: the input ends inside puzzle 2 (line 2) with 36 of its 81 squares",
+            2,
+        ),
+        (String::new(), "line 1, column 1: no puzzle in the input", 1),
+        (
+            format!("{}\n12!\n", SOLVED),
+            "line 2, column 3: unexpected character '!'",
+            2,
+        ),
+    ];
+    for (answers, error, first_missing) in cases {
+        let (status, said) = check(&["--check"], &puzzles, &answers);
+        let missing: String = (first_missing..=3)
+            .map(|k| format!("puzzle {} (line {}): missing\n", k, k))
+            .collect();
+        assert_eq!(status, 1, "{}", said);
+        let (message, rest) = said.split_once('\n').expect("two lines at least");
+        assert!(message.ends_with(&format!(".txt: {}", error)), "{}", said);
+        assert_eq!(format!("{}\n", rest.trim_end()), missing, "{}", said);
+    }
+}
+
+#[test]
 fn an_input_that_cannot_be_read_is_status_2() {
-    let (status, said) = check(&["--check"], &format!("{}\n", PUZZLE), "12!\n");
+    let (status, said) = check(&["--check"], "12!\n", &format!("{}\n", SOLVED));
     assert_eq!(status, 2);
     assert!(
         said.ends_with(".txt: line 1, column 3: unexpected character '!'\n"),

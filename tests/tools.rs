@@ -333,6 +333,26 @@ fn all_writes_whole_lines_around_a_puzzle_without_a_solution() {
 }
 
 #[test]
+fn all_writes_nothing_of_a_line_that_holds_a_broken_puzzle() {
+    // A puzzle, then the first row of another on its line, and the input ends: the line holds
+    // part of the broken puzzle, so nothing of it goes out (as in the default mode).
+    for ending in ["\n", "\nend\n", "\r\n", "\n!\n"] {
+        let input = format!("{}{}{}", PUZZLE, &PUZZLE[..9], ending);
+        let run = sudoku(&["--all"], input.as_bytes());
+        assert_eq!(
+            (run.status, run.stdout()),
+            (2, String::new()),
+            "{:?}",
+            input
+        );
+    }
+    // On a line of its own, the puzzle before the broken one is written whole.
+    let input = format!("{}\n{}\n", PUZZLE, &PUZZLE[..9]);
+    let run = sudoku(&["--all"], input.as_bytes());
+    assert_eq!((run.status, run.stdout()), (2, format!("{}\n", SOLVED)));
+}
+
+#[test]
 fn all_holds_a_long_run_of_border_lines_without_slowing_down() {
     // 600,000 lines of layout after a puzzle (1.2 MB): the block takes in 1 MiB of them, the
     // rest goes out as it is. Each line costs the same, however many came before it.

@@ -31,7 +31,8 @@ impl Puzzles<'_> {
 
 /// Pairs puzzle k of `files[0]` with answer k of `files[1]` and says, one line each on standard
 /// error, each answer that is wrong and the first thing wrong with it; 0 when every answer is
-/// accepted, 1 when one is not, 2 when an input cannot be read.
+/// accepted, 1 when one is not (answers that do not read as puzzles included), 2 when a file
+/// cannot be opened or the puzzles cannot be read.
 pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
     // Standard input goes to the one named `-` (`-` is named once at most).
     let mut none = io::empty();
@@ -65,7 +66,13 @@ pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
         };
         let (puzzle, answer) = match (next(0), next(1)) {
             (Ok(puzzle), Ok(answer)) => (puzzle, answer),
-            (Err(why), _) | (_, Err(why)) => return fail(io.err, why),
+            (Err(why), _) => return fail(io.err, why),
+            // Answers that break off are wrong from there on: the puzzles left miss theirs.
+            (Ok(puzzle), Err(why)) => {
+                let _ = io.err.write_all(why.as_bytes());
+                (status, inputs[1].over) = (1, true);
+                (puzzle, None)
+            }
         };
         let said = match (&puzzle, &answer) {
             (None, None) => return status,

@@ -92,6 +92,13 @@ pub(crate) fn every_solution(
             }
         }
     };
+    // After a reading error, a puzzle that ends mid-line shares that line with the broken one:
+    // none of it is written.
+    if let (Err(_), Some((puzzle, _)), true) = (&read, &block.puzzle, block.lines.is_empty()) {
+        if !puzzle.text.ends_with(b"\n") {
+            block.puzzle = None;
+        }
+    }
     solved &= close(&mut block, false, writer, err, name, limit)?;
     read?;
     Ok(solved)

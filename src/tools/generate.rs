@@ -45,11 +45,7 @@ pub(crate) fn generate(
 ) -> io::Result<()> {
     let (mut random, mut made, mut text) = (Random(seed), HashSet::new(), [b'\n'; 82]);
     while (made.len() as u64) < wanted {
-        let puzzle = match solutions {
-            0 => unsolvable_puzzle(&mut random),
-            1 => minimal_puzzle(&mut random),
-            _ => with_solutions(solutions, &mut random),
-        };
+        let puzzle = with_solutions(solutions, &mut random);
         if made.insert(fingerprint(&puzzle)) {
             for (c, &given) in text.iter_mut().zip(&puzzle) {
                 *c = if given == 0 { b'.' } else { b'0' + given };
@@ -135,24 +131,10 @@ fn fill(grid: &mut [u8; 81], used: &mut [u16; 27], p: usize, random: &mut Random
     false
 }
 
-/// A random solved grid's givens taken away in a random order while one solution stays.
-fn minimal_puzzle(random: &mut Random) -> [u8; 81] {
-    let mut grid = solved_grid(random);
-    let mut order: Vec<usize> = (0..81).collect();
-    random.shuffle(&mut order);
-    for p in order {
-        let given = replace(&mut grid[p], 0);
-        if solutions(&grid, 2) > 1 {
-            grid[p] = given;
-        }
-    }
-    grid
-}
-
 /// A minimal puzzle with one of its givens changed to a digit that breaks no rule, until that
 /// leaves it no solution.
 fn unsolvable_puzzle(random: &mut Random) -> [u8; 81] {
-    let mut puzzle = minimal_puzzle(random);
+    let mut puzzle = with_solutions(1, random);
     loop {
         let (p, d) = (random.below(81), 1 + random.below(9) as u8);
         let given = replace(&mut puzzle[p], 0);
@@ -173,14 +155,19 @@ fn fits(grid: &[u8; 81], p: usize, d: u8) -> bool {
     (0..81).all(|q| q == p || grid[q] != d || !peer(q))
 }
 
-/// A random solved grid's givens taken away in a random order, each kept if taking it away
-/// would make more than `wanted` solutions; a new grid if that ends with fewer than `wanted`.
+/// A puzzle with `wanted` solutions, minimal for that number: a random solved grid (for none,
+/// an unsolvable puzzle), its givens taken away in a random order, each kept if taking it away
+/// would make more than `wanted`; a new start if that ends with fewer.
 fn with_solutions(wanted: u64, random: &mut Random) -> [u8; 81] {
     loop {
-        let mut grid = solved_grid(random);
+        let mut grid = match wanted {
+            0 => unsolvable_puzzle(random),
+            _ => solved_grid(random),
+        };
         let mut order: Vec<usize> = (0..81).collect();
         random.shuffle(&mut order);
-        let mut found = 1;
+        order.retain(|&p| grid[p] != 0);
+        let mut found = solutions(&grid, wanted + 1);
         for p in order {
             let given = replace(&mut grid[p], 0);
             match solutions(&grid, wanted + 1) {

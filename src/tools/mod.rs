@@ -136,6 +136,11 @@ fn what(args: &[OsString]) -> Result<Work<'_>, String> {
             "--check takes two files, the puzzles and the answers, and no other option",
         ),
         (smallest && !check, "--smallest goes with --check"),
+        // It counts up to K + 1 solutions for each given: K = 1000 takes seconds a puzzle.
+        (
+            solutions > Some(1000),
+            "--solutions takes a whole number up to 1000",
+        ),
     ];
     if let Some((_, why)) = rules.iter().find(|rule| rule.0) {
         return Err(why.to_string());
