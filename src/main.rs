@@ -51,7 +51,8 @@ or a failure to read or write.
 ";
 
 /// The tools' options: given one, the tools read the whole command line.
-const TOOL_OPTIONS: &str = "--count --all --limit --generate --seed --solutions --check --smallest";
+const TOOL_OPTIONS: &str =
+    "--count --all --limit --generate --seed --solutions --check --smallest --explain --rate --difficulty";
 
 /// The tools of the full build (the feature "tools", on by default).
 #[cfg(feature = "tools")]
@@ -61,7 +62,7 @@ mod tools;
 #[cfg(not(feature = "tools"))]
 mod tools {
     pub(crate) const USAGE: &str = "
-The full build (cargo install --path .) adds the tools: --count, --all, --generate, --check.
+The full build (cargo install --path .) adds --count, --all, --generate, --check, --explain.
 ";
 
     pub(crate) fn run(option: &str, _: &[std::ffi::OsString], io: super::Io) -> i32 {

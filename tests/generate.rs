@@ -102,11 +102,11 @@ fn generate_and_seed_take_whole_numbers_and_go_with_nothing_else() {
         ),
         (
             &["--generate", "2", "--count"][..],
-            "--generate takes no other option but --seed and --solutions, and no file",
+            "--generate takes no other option but --seed, --solutions and --difficulty, and no file",
         ),
         (
             &["--generate=2", "file"][..],
-            "--generate takes no other option but --seed and --solutions, and no file",
+            "--generate takes no other option but --seed, --solutions and --difficulty, and no file",
         ),
         (
             &["--generate", "2", "--solutions", "x"][..],

@@ -404,7 +404,7 @@ fn the_tools_usage_errors_say_why_and_show_the_usage() {
     for (args, why) in [
         (
             &["--count", "--all"][..],
-            "--count and --all do not go together",
+            "--count, --all, --explain, --rate and --check do not go together",
         ),
         (&["--limit", "2"][..], "--limit goes with --count or --all"),
         (

@@ -1,6 +1,7 @@
 //! --generate: random solved grids, givens taken away while the solutions asked for stay.
 
 use super::super::Search;
+use super::explain::rating;
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::mem::replace;
@@ -35,17 +36,24 @@ pub(crate) fn clock_seed() -> u64 {
 }
 
 /// Writes `wanted` puzzles with exactly `solutions` solutions each (0: givens that break no
-/// rule and have none), minimal for that number, all different, one line each. Puzzles made are
+/// rule and have none), minimal for that number, of `level` if one is given (as --rate says),
+/// all different, one line each. Puzzles made are
 /// remembered by a fingerprint of 8 bytes: a rare repeat of a fingerprint only skips a puzzle.
 pub(crate) fn generate(
     wanted: u64,
     solutions: u64,
+    level: Option<usize>,
     seed: u64,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     let (mut random, mut made, mut text) = (Random(seed), HashSet::new(), [b'\n'; 82]);
     while (made.len() as u64) < wanted {
         let puzzle = with_solutions(solutions, &mut random);
+        if level.map_or(false, |level| {
+            rating(&puzzle).map(|(at, _)| at) != Some(level)
+        }) {
+            continue;
+        }
         if made.insert(fingerprint(&puzzle)) {
             for (c, &given) in text.iter_mut().zip(&puzzle) {
                 *c = if given == 0 { b'.' } else { b'0' + given };

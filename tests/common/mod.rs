@@ -254,3 +254,31 @@ pub fn count_solutions(grid: &mut [u8; 81], limit: u64) -> u64 {
     }
     found
 }
+
+/// The smallest solution of `puzzle` (the classic's answer): square by square in reading order,
+/// the smallest digit that still leaves a solution; None if it has none (or givens clash).
+pub fn smallest_solution(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
+    let mut grid = *puzzle;
+    let clash = (0..81).any(|p| {
+        let mut without = grid;
+        without[p] = 0;
+        grid[p] != 0 && !allows(&without, p, grid[p])
+    });
+    if clash || count_solutions(&mut grid, 1) == 0 {
+        return None;
+    }
+    for p in 0..81 {
+        if grid[p] == 0 {
+            grid[p] = (1..=9)
+                .find(|&d| {
+                    allows(&grid, p, d) && {
+                        let mut trial = grid;
+                        trial[p] = d;
+                        count_solutions(&mut trial, 1) == 1
+                    }
+                })
+                .expect("a digit that leaves a solution");
+        }
+    }
+    Some(grid)
+}
