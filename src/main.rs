@@ -694,10 +694,7 @@ impl Search {
                 while mine != 0 {
                     let p = 27 * b + mine.trailing_zeros() as usize;
                     mine &= mine - 1;
-                    if !self.free(p / 9, p % 9, d) {
-                        return false;
-                    }
-                    self.place(p / 9, p % 9, d);
+                    self.place(p / 9, p % 9, d); // the board excludes its peers' digits
                 }
             }
         }
