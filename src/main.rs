@@ -13,7 +13,7 @@
 //! - board: `open[d][b]`, the squares of band b that can still take digit d; it settles (fills
 //!   what its rules force) and probes (tries both digits of a square with two left).
 //! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
-//! - tools: what the full build adds (`cargo build`, `src/tools.rs`); a judge compiles this
+//! - tools: what the full build adds (`cargo build`, `src/tools/`); a judge compiles this
 //!   file alone, without them.
 
 use std::ffi::OsString;
@@ -810,7 +810,7 @@ impl Board {
 
     /// The check: whether the board has a solution, by a search where the fewest ways are (one
     /// square's digits, or one digit's places in a unit), weighed by the dead ends met there
-    /// (`fails`), the later of two alike; each board settled, its triads counted, probed.
+    /// (`fails`), the first of two alike; each board settled, its triads counted, probed.
     fn solvable(mut self, fails: &mut [u32; 81], steps: &mut u64) -> bool {
         *steps += 1;
         let mut before = [[0; 3]; 9];
@@ -850,11 +850,11 @@ impl Board {
             for (b, &band) in ways.iter().enumerate() {
                 let mut left = band;
                 while left != 0 {
-                    weight = weight.max(fails[27 * b + left.trailing_zeros() as usize]);
+                    weight += fails[27 * b + left.trailing_zeros() as usize];
                     (left, count) = (left & (left - 1), count + mine.count_ones());
                 }
             }
-            if (count << 16) / (1 + weight) <= best {
+            if (count << 16) / (1 + weight) < best {
                 (best, digits, places) = ((count << 16) / (1 + weight), mine, ways);
             }
         };
