@@ -104,11 +104,12 @@ fn parse(args: &[OsString]) -> Result<Command<'_>, String> {
             files.push(arg);
             continue;
         }
-        match text.split('=').next().unwrap_or_default() {
+        let name = text.split('=').next().unwrap_or_default(); // --limit=2 as --limit 2
+        match &*text {
             "-h" | "--help" => return Ok(Command::Show(USAGE.to_string() + tools::USAGE)),
             "-V" | "--version" => return Ok(Command::Show(format!("sudoku {VERSION}\n"))),
             "--" => options_end = true,
-            name => match TOOL_OPTIONS.split(' ').find(|&option| option == name) {
+            _ => match TOOL_OPTIONS.split(' ').find(|&option| option == name) {
                 Some(option) => return Ok(Command::Tools(option)),
                 None => return Err(format!("unknown option '{text}'")),
             },
