@@ -13,8 +13,7 @@
 //! - board: `open[d][b]`, the squares of band b that can still take digit d; it settles (fills
 //!   what its rules force) and probes (tries both digits of a square with two left).
 //! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
-//! - tools: what the full build adds (`cargo build`, `src/tools/`); a judge compiles this
-//!   file alone, without them.
+//! - tools: what the full build adds (`src/tools/`); a judge compiles this file alone.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -208,8 +207,10 @@ fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
     if e.kind() == io::ErrorKind::BrokenPipe {
         return status;
     }
-    let why = worded(&e);
-    fail(err, format!("sudoku: cannot write the output: {why}\n"))
+    fail(
+        err,
+        format!("sudoku: cannot write the output: {}\n", worded(&e)),
+    )
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
@@ -242,7 +243,7 @@ fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
     a.is_file() && (a.dev(), a.ino()) == (b.dev(), b.ino())
 }
 
-// ---- Reading: a line at a time, whole pieces out, so that no broken line is ever written.
+// ---- Reading: a line at a time, whole pieces out (no broken line is ever written).
 
 /// Longer lines (line break left out) are refused, and puzzles twice as long: memory stays bounded.
 const LONGEST: usize = 1 << 20;
@@ -265,8 +266,7 @@ struct Puzzle {
 }
 
 impl Puzzle {
-    /// Takes the squares in a row at the start of `body` while it has room (the first `at` in
-    /// its text); how many.
+    /// Takes the squares at the start of `body` (at `at` in its text) while it has room; how many.
     fn take_squares(&mut self, body: &[u8], at: usize) -> usize {
         let (n, mut taken) = (self.n, 0);
         let room = self.givens[n..].iter_mut().zip(&mut self.places[n..]);
@@ -407,8 +407,7 @@ impl<'a> Reader<'a> {
         Ok(equals.map_or(body.len(), |at| at + 1))
     }
 
-    /// Reads the squares of `line[start..end]` (no line break), what comes before `start` the
-    /// label of the first puzzle begun; how many.
+    /// Reads the squares of `line[start..end]` (`..start`: the label of a puzzle begun); how many.
     fn squares(&mut self, line: &[u8], end: usize, start: usize) -> Result<usize, String> {
         let (mut current, mut label) = (self.current.take(), line[..start].to_vec());
         let whose = match &current {
@@ -457,7 +456,6 @@ impl<'a> Reader<'a> {
     }
 
     /// The line gives the puzzle (`whose`: number, line, squares before) part of a row.
-    #[cold]
     fn not_whole_rows(&self, count: usize, whose: (usize, usize, usize), end: usize) -> String {
         let (number, line, had) = whose;
         let whose = puzzle_name(number, line, (had + count).min(81));
@@ -490,7 +488,6 @@ impl<'a> Reader<'a> {
     }
 
     /// Byte `c` at `at` is none the line may hold there.
-    #[cold]
     fn unexpected(&self, c: u8, at: usize, current: &Option<Box<Puzzle>>) -> String {
         let what = match (CLASS[c as usize], current) {
             (LETTER, Some(puzzle)) => format!("letter '{}' inside {}", c as char, puzzle),
@@ -555,7 +552,7 @@ pub(crate) struct Search {
     credit: u32,
     /// The steps when the last solution was found (0 before the first).
     found_at: u64,
-    /// The board of the givens, until the check has looked at it.
+    /// The givens' board, until the check has looked at it.
     givens: Option<Board>,
     /// The givens have no solution: the search stops.
     hopeless: bool,
@@ -585,15 +582,13 @@ impl Search {
             givens: None,
             hopeless: false,
         };
-        for (p, &given) in givens.iter().enumerate() {
-            if given != 0 {
-                let (x, y, d) = (p / 9, p % 9, given as usize - 1);
-                if !search.free(x, y, d) {
-                    return 0; // clashing givens
-                }
-                search.place(x, y, d);
-                search.board.assign(p, d);
+        for (p, &given) in givens.iter().enumerate().filter(|(_, &given)| given != 0) {
+            let (x, y, d) = (p / 9, p % 9, given as usize - 1);
+            if !search.free(x, y, d) {
+                return 0; // clashing givens
             }
+            search.place(x, y, d);
+            search.board.assign(p, d);
         }
         if search.place_forced() {
             search.givens = Some(search.board);
@@ -605,7 +600,7 @@ impl Search {
         search.steps
     }
 
-    /// Tries each digit allowed at (x, y) in turn, as the classic does; false once told to stop.
+    /// Tries each digit allowed at (x, y), as the classic does; false once told to stop.
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
         self.steps += 1;
         let (p, saved, mark) = (9 * x + y, self.board, self.placed);
@@ -639,21 +634,19 @@ impl Search {
     }
 
     /// Past the budget, only boards the check finds a solution for: a dead end far below costs
-    /// the budget once, not once for each way of filling the squares above it.
+    /// the budget once, not once per way of filling the squares above.
     fn may_lead_on(&mut self) -> bool {
         if self.steps - self.found_at <= BUDGET {
             return true;
         }
-        // The dead ends the check met at once at each square, for this check alone.
-        let fails = &mut [0; 81];
-        // The first time, before any solution: do the givens have one?
-        if let Some(givens) = self.givens.take().filter(|_| self.found_at == 0) {
-            self.hopeless = !givens.solvable(fails, &mut self.steps);
+        // The first time: do the givens have a solution?
+        if let Some(givens) = self.givens.take() {
+            self.hopeless = !givens.decide(&mut self.steps);
         }
-        !self.hopeless && self.board.solvable(fails, &mut self.steps)
+        !self.hopeless && self.board.decide(&mut self.steps)
     }
 
-    /// The classic's test (the board knows more, the classic keeps its own): d is free at (x, y).
+    /// The classic's test (the board knows more; the classic keeps its own): d free at (x, y).
     fn free(&self, x: usize, y: usize, d: usize) -> bool {
         !self.row[x][d] && !self.col[y][d] && !self.cell[x / 3][y / 3][d]
     }
@@ -736,8 +729,8 @@ impl Board {
         }
         false
     }
-    /// Tries both digits of the last square with two (dfs comes there last) and keeps what either
-    /// keeps; on to the squares before it, to `most` that live both ways.
+    /// Tries both digits of the last square with two (dfs comes there last), keeps what either
+    /// keeps; then the squares before it, to `most` that live both ways.
     fn probe(&mut self, steps: &mut u64, credit: &mut u32, most: u32) -> bool {
         if *credit == 0 {
             return true;
@@ -809,11 +802,27 @@ impl Board {
         less
     }
 
-    /// The check: whether the board has a solution, by a search where the fewest ways are (one
-    /// square's digits, or one digit's places in a unit), weighed by the dead ends met there
-    /// (`fails`), the first of two alike; each board settled, its triads counted, probed.
-    fn solvable(mut self, fails: &mut [u32; 81], steps: &mut u64) -> bool {
+    /// The check: whether the board has a solution. Two searches, slow on different boards, take
+    /// turns, twice the boards each round.
+    fn decide(self, steps: &mut u64) -> bool {
+        let mut turn = 0;
+        loop {
+            let last = *steps + (256 << (turn / 2));
+            let answer = self.solvable(&mut [0; 81], steps, last, turn % 2 == 1);
+            if *steps <= last {
+                return answer;
+            }
+            turn += 1;
+        }
+    }
+
+    /// Branches where the fewest ways are (a square's digits, weighed by the dead ends met there,
+    /// or a digit's matchings in a band); past `last` it stops as if it found a solution.
+    fn solvable(mut self, fails: &mut [u32; 81], steps: &mut u64, last: u64, later: bool) -> bool {
         *steps += 1;
+        if *steps > last {
+            return true;
+        }
         let mut before = [[0; 3]; 9];
         while self.open != before {
             before = self.open;
@@ -824,64 +833,67 @@ impl Board {
         if !self.probe(&mut 0, &mut 30, 81) {
             return false;
         }
-        let (digits, places) = match self.fewest_ways(fails) {
+        let (fewest, digits, p) = match self.fewest_digits(fails, later) {
             Some(ways) => ways,
-            None => return true, // every digit placed in every unit
+            None => return true, // every square filled
         };
-        for p in (0..81).filter(|&p| places[p / 27] >> (p % 27) & 1 != 0) {
-            for d in (0..9).filter(|&d| digits >> d & 1 != 0) {
-                let (mut copy, before) = (self, *steps);
-                copy.assign(p, d);
-                if copy.solvable(fails, steps) {
-                    return true;
-                }
-                if *steps == before + 1 {
-                    fails[p] += 1; // a dead end at once
-                }
+        let (count, d, b, matchings) = self.fewest_matchings(later);
+        if count <= fewest {
+            return matchings.iter().any(|&squares| {
+                let mut copy = self;
+                copy.open[d][b] &= squares;
+                copy.solvable(fails, steps, last, later)
+            });
+        }
+        for d in (0..9).filter(|&d| digits >> d & 1 != 0) {
+            let (mut copy, before) = (self, *steps);
+            copy.assign(p, d);
+            if copy.solvable(fails, steps, last, later) {
+                return true;
+            }
+            if *steps == before + 1 {
+                fails[p] += 1; // a dead end at once
             }
         }
         false
     }
 
-    /// The fewest ways, weighed by `fails`: each of `digits` at each of `places`; None if none.
-    fn fewest_ways(&self, fails: &[u32; 81]) -> Option<(u32, [u32; 3])> {
-        let (mut best, mut digits, mut places) = (u32::MAX, 0, [0; 3]);
-        let mut weigh = |mine: u32, ways: [u32; 3]| {
-            let (mut count, mut weight) = (0, 0);
-            for (b, &band) in ways.iter().enumerate() {
-                let mut left = band;
-                while left != 0 {
-                    weight += fails[27 * b + left.trailing_zeros() as usize];
-                    (left, count) = (left & (left - 1), count + mine.count_ones());
-                }
-            }
-            if (count << 16) / (1 + weight) < best {
-                (best, digits, places) = ((count << 16) / (1 + weight), mine, ways);
-            }
-        };
+    /// The empty square with the fewest digits weighed by `fails`, the first (or `later`) of two
+    /// alike: its weight, digits and place.
+    fn fewest_digits(&self, fails: &[u32; 81], later: bool) -> Option<(u32, u32, usize)> {
+        let (mut best, mut fewest) = (u32::MAX, None);
         for p in (0..81).filter(|&p| self.empty[p / 27] >> (p % 27) & 1 != 0) {
-            let mut ways = [0; 3];
-            ways[p / 27] = 1 << (p % 27);
-            weigh((0..9).map(|d| (self.allows(p, d) as u32) << d).sum(), ways);
-        }
-        for (d, open) in self.open.iter().enumerate() {
-            for unit in &UNITS {
-                let ways = [0, 1, 2].map(|b| open[b] & unit[b]);
-                if (0..3).all(|b| ways[b] & !self.empty[b] == 0) {
-                    weigh(1 << d, ways);
-                }
+            let digits: u32 = (0..9).map(|d| (self.allows(p, d) as u32) << d).sum();
+            let weight = (digits.count_ones() << 16) / (1 + fails[p]);
+            if weight < best || later && weight == best {
+                (best, fewest) = (weight, Some((weight, digits, p)));
             }
         }
-        Some((digits, places)).filter(|_| best < u32::MAX)
+        fewest
     }
 
-    /// A triad (where a row or column crosses a box) holds three digits: fewer that can, or more
-    /// that must (nowhere else in the line or box), is a dead end (false); three that can must;
-    /// one that must leaves the rest of the line and box, three leave the triad to no other.
+    /// The digit and band with the fewest matchings of rows and boxes left (two at least), the
+    /// first (or `later`) of two alike: their squares.
+    fn fewest_matchings(&self, later: bool) -> (u32, usize, usize, Vec<u32>) {
+        let mut fewest = (u32::MAX, 0, 0, Vec::new());
+        for (d, b) in (0..27).map(|k| (k / 3, k % 3)) {
+            let triads = triads_of(self.open[d][b]);
+            let left = MATCHINGS.iter().filter(|m| triads & m[0] == m[0]);
+            let squares: Vec<u32> = left.map(|m| m[1]).collect();
+            let weight = (squares.len() as u32) << 16;
+            if squares.len() > 1 && (weight < fewest.0 || later && weight == fewest.0) {
+                fewest = (weight, d, b, squares);
+            }
+        }
+        fewest
+    }
+
+    /// A triad (a line's squares in a box) holds three digits: fewer that can, or more that must
+    /// (nowhere else in the line or box), is a dead end; three that can must; one that must
+    /// leaves the rest of the line and box, three leave the triad to no other.
     fn triads(&mut self) -> bool {
         for (b, t) in (0..54).map(|t| (t / 18, t % 18)) {
-            // Row t / 3 of band b in box t % 3, then column t - 9 (its squares in the other
-            // bands: `away`).
+            // Row t / 3 of band b in box t % 3, then column t - 9 (`away`: in the other bands).
             let (line, away, area) = if t < 9 {
                 (0o777 << (9 * (t / 3)), 0, 0o007_007_007 << (3 * (t % 3)))
             } else {
@@ -917,8 +929,7 @@ impl Board {
         true
     }
 
-    /// Works the bands with news (a mask: no branch per band) through `update_band`; false at
-    /// a dead end.
+    /// Works each band with news through `update_band`; false at a dead end.
     fn update(&mut self) -> bool {
         loop {
             let mut news: u64 = 0;
@@ -945,11 +956,8 @@ impl Board {
     #[inline(always)]
     fn update_band(&mut self, d: usize, b: usize) -> bool {
         let old = self.open[d][b];
-        // Each index masked to 9 bits, even where it cannot be more: no bounds checks.
-        let triads = BOXES_OF_ROW[(old & 0o777) as usize]
-            | BOXES_OF_ROW[(old >> 9 & 0o777) as usize] << 3
-            | BOXES_OF_ROW[(old >> 18 & 0o777) as usize] << 6;
-        let open = old & MATCHED[(triads & 0o777) as usize];
+        // Each index masked to 9 bits (even one that fits): no bounds checks.
+        let open = old & MATCHED[(triads_of(old) & 0o777) as usize];
         if open == 0 {
             return false;
         }
@@ -1029,17 +1037,32 @@ pub(crate) const BOXES_OF_ROW: [u32; 512] = table!(0; 512, |row| {
     (row & 0o7 != 0) as u32 | ((row & 0o70 != 0) as u32) << 1 | ((row & 0o700 != 0) as u32) << 2
 });
 
-/// For a set of triads, the squares of those that a matching of rows and boxes uses.
+/// The triads (bit 3r + k) where `band` has squares.
+#[inline(always)]
+fn triads_of(band: u32) -> u32 {
+    BOXES_OF_ROW[(band & 0o777) as usize]
+        | BOXES_OF_ROW[(band >> 9 & 0o777) as usize] << 3
+        | BOXES_OF_ROW[(band >> 18 & 0o777) as usize] << 6
+}
+
+/// The six matchings of a band's rows and boxes (rows 0, 1, 2 in boxes k0, k1, 3 - k0 - k1): the
+/// triads of each, and their squares.
+const MATCHINGS: [[u32; 2]; 6] = table!([0; 2]; 6, |m| {
+    let (k0, k1) = (m / 2, (m / 2 + 1 + m % 2) % 3);
+    [
+        1 << k0 | 1 << (3 + k1) | 1 << (9 - k0 - k1),
+        0o7 << (3 * k0) | 0o7 << (9 + 3 * k1) | 0o7 << (27 - 3 * k0 - 3 * k1),
+    ]
+});
+
+/// For a set of triads, the squares of the matchings it holds.
 const MATCHED: [u32; 512] = table!(0; 512, |triads| {
-    // Rows 0, 1 and 2 of the band take the digit in boxes k0, k1 and 3 - k0 - k1.
-    let (mut squares, mut k) = (0, 0);
-    while k < 9 {
-        let (k0, k1) = (k / 3, k % 3);
-        let chosen = 1 << k0 | 1 << (3 + k1) | 1 << (9 - k0 - k1);
-        if k0 != k1 && triads & chosen == chosen {
-            squares |= 0o7 << (3 * k0) | 0o7 << (9 + 3 * k1) | 0o7 << (27 - 3 * k0 - 3 * k1);
+    let (mut squares, mut m) = (0, 0);
+    while m < 6 {
+        if triads as u32 & MATCHINGS[m][0] == MATCHINGS[m][0] {
+            squares |= MATCHINGS[m][1];
         }
-        k += 1;
+        m += 1;
     }
     squares
 });
@@ -1057,17 +1080,6 @@ const OTHER_BANDS: [u32; 512] = table!(0; 512, |columns| {
     keep
 });
 
-/// The squares of each row, column and box, as masks of the three bands.
-const UNITS: [[u32; 3]; 27] = table!([0; 3]; 27, |u| {
-    let (mut squares, k) = ([0; 3], u % 9);
-    match u / 9 {
-        0 => squares[k / 3] = 0o777 << (9 * (k % 3)),
-        1 => squares = [COLUMN << k; 3],
-        _ => squares[k / 3] = 0o007_007_007 << (3 * (k % 3)),
-    }
-    squares
-});
-
 /// For square i, its band less i's row and box, i kept.
 pub(crate) const BAND_PEERS_OUT: [u32; 27] = table!(0; 27, |i| {
     let (row, in_box) = (0o777 << (9 * (i / 9)), 0o007_007_007 << (3 * (i % 9 / 3)));
@@ -1079,8 +1091,8 @@ const SINGLE: [u32; 512] = table!(0; 512, |row| (row.count_ones() == 1) as u32 *
 
 // ---- Answering: each puzzle solved, its text written back with the blanks filled in.
 
-/// Writes an input back, each blank filled with the smallest solution's digit, whole lines at a
-/// time: the rest of a line after a puzzle waits for the next piece (never goes if it breaks).
+/// Writes an input back with each blank filled, whole lines at a time (a line's rest after a
+/// puzzle waits for the next piece: a line that breaks never goes).
 fn answer(
     input: &mut dyn Read,
     out: &mut dyn Write,

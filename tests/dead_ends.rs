@@ -298,4 +298,3 @@ fn the_answer_and_the_order_of_all_stay_the_classics_where_dead_ends_lie_deep() 
         puzzles.len()
     );
 }
-

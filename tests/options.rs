@@ -67,7 +67,10 @@ fn a_usage_error_says_why_and_shows_the_usage_on_standard_error() {
         (&["-x", "file"][..], "sudoku: unknown option '-x'\n"),
         (&["--bogus=1"][..], "sudoku: unknown option '--bogus=1'\n"),
         (&["--help=3"][..], "sudoku: unknown option '--help=3'\n"),
-        (&["--version=9"][..], "sudoku: unknown option '--version=9'\n"),
+        (
+            &["--version=9"][..],
+            "sudoku: unknown option '--version=9'\n",
+        ),
         (
             &["-", "-"][..],
             "sudoku: - is named twice: standard input is read once\n",
