@@ -456,6 +456,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The line gives the puzzle (`whose`: number, line, squares before) part of a row.
+    #[cold]
     fn not_whole_rows(&self, count: usize, whose: (usize, usize, usize), end: usize) -> String {
         let (number, line, had) = whose;
         let whose = puzzle_name(number, line, (had + count).min(81));
@@ -488,6 +489,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Byte `c` at `at` is none the line may hold there.
+    #[cold]
     fn unexpected(&self, c: u8, at: usize, current: &Option<Box<Puzzle>>) -> String {
         let what = match (CLASS[c as usize], current) {
             (LETTER, Some(puzzle)) => format!("letter '{}' inside {}", c as char, puzzle),
@@ -582,13 +584,15 @@ impl Search {
             givens: None,
             hopeless: false,
         };
-        for (p, &given) in givens.iter().enumerate().filter(|(_, &given)| given != 0) {
-            let (x, y, d) = (p / 9, p % 9, given as usize - 1);
-            if !search.free(x, y, d) {
-                return 0; // clashing givens
+        for (p, &given) in givens.iter().enumerate() {
+            if given != 0 {
+                let (x, y, d) = (p / 9, p % 9, given as usize - 1);
+                if !search.free(x, y, d) {
+                    return 0; // clashing givens
+                }
+                search.place(x, y, d);
+                search.board.assign(p, d);
             }
-            search.place(x, y, d);
-            search.board.assign(p, d);
         }
         if search.place_forced() {
             search.givens = Some(search.board);
@@ -835,7 +839,7 @@ impl Board {
         }
         let (fewest, digits, p) = match self.fewest_digits(fails, later) {
             Some(ways) => ways,
-            None => return true, // every square filled
+            None => return true,
         };
         let (count, d, b, matchings) = self.fewest_matchings(later);
         if count <= fewest {
@@ -1038,15 +1042,13 @@ pub(crate) const BOXES_OF_ROW: [u32; 512] = table!(0; 512, |row| {
 });
 
 /// The triads (bit 3r + k) where `band` has squares.
-#[inline(always)]
 fn triads_of(band: u32) -> u32 {
     BOXES_OF_ROW[(band & 0o777) as usize]
         | BOXES_OF_ROW[(band >> 9 & 0o777) as usize] << 3
         | BOXES_OF_ROW[(band >> 18 & 0o777) as usize] << 6
 }
 
-/// The six matchings of a band's rows and boxes (rows 0, 1, 2 in boxes k0, k1, 3 - k0 - k1): the
-/// triads of each, and their squares.
+/// A band's rows 0, 1, 2 matched to boxes k0, k1, 3 - k0 - k1 (six ways): triads, squares.
 const MATCHINGS: [[u32; 2]; 6] = table!([0; 2]; 6, |m| {
     let (k0, k1) = (m / 2, (m / 2 + 1 + m % 2) % 3);
     [
