@@ -31,9 +31,10 @@ const DEEP_WRONG_DIGITS: [&str; 7] = [
 
 /// Puzzles the classic takes over its budget on, found by hill-climbing towards the slowest for
 /// the program (the most steps): none, one and many solutions. Four once took 10 to 100 ms (the
-/// check's weights, kept from one check to the next, misled it), and the last four 0.1 to 0.4 s (a
-/// tie went to the later way; the benchmark times a fifth, 6 s then, too slow for `solvable`).
-const OVER_BUDGET: [&str; 14] = [
+/// check's weights, kept from one check to the next, misled it), and the last three 0.1 to 0.4 s (a
+/// tie went to the later way; two more of that run, 6 s and 0.6 s then, are too slow for
+/// `solvable` here: the benchmark times the first).
+const OVER_BUDGET: [&str; 13] = [
     ".....1.8...............3....5.....31....6.......8.......8....4.9.........4..85...",
     "..4....5........86..528....9.....6...5..38...........95....2.3......7...4..31....",
     "..1..9..3....4..9...9..3..2....8...5.....593...53..2...1..7......2..8..96.....1..",
@@ -46,7 +47,6 @@ const OVER_BUDGET: [&str; 14] = [
     "..5..87....8..79.....4...8...1.7...9.....1.78...6..1...3......5..9..68..5..2.....",
     "......967...1........3...........72............3..........9.....41....3......2...",
     "..3...7.6...1........4...........36............4...........3.......9.....21...4..",
-    "..6..53.1..3.............6..5..........6.12.3........9..2.....8...3.......1.9....",
     ".............3..5...5..2..3.72.6...5.56..7.2.4....................1...........1..",
 ];
 
@@ -197,9 +197,14 @@ fn puzzles_over_the_budget_get_the_classics_answers_in_two_orientations() {
     let mut puzzles: Vec<String> = OVER_BUDGET.iter().map(|p| p.to_string()).collect();
     let transposed = |p: &String| (0..81).map(|k| &p[9 * (k % 9) + k / 9..][..1]).collect();
     puzzles.extend(OVER_BUDGET.iter().map(|p| transposed(&p.to_string())));
+    // The tests' plain search takes seconds on some: one thread each.
+    let firsts: Vec<Vec<String>> = std::thread::scope(|scope| {
+        let search = |p| move || first_solutions(&common::cells(p), 3);
+        let searches: Vec<_> = puzzles.iter().map(|p| scope.spawn(search(p))).collect();
+        searches.into_iter().map(|s| s.join().unwrap()).collect()
+    });
     let mut kinds = [0; 3];
-    for puzzle in &puzzles {
-        let first = first_solutions(&common::cells(puzzle), 3);
+    for (puzzle, first) in puzzles.iter().zip(firsts) {
         kinds[first.len().min(2)] += 1;
         let input = format!("{}\n", puzzle);
         let run = sudoku(&[], input.as_bytes());
@@ -212,7 +217,7 @@ fn puzzles_over_the_budget_get_the_classics_answers_in_two_orientations() {
             assert_eq!(all, first, "{}", puzzle);
         }
     }
-    assert_eq!(kinds, [10, 6, 12], "none, one and many solutions");
+    assert_eq!(kinds, [8, 6, 12], "none, one and many solutions");
 }
 
 #[test]
