@@ -207,10 +207,8 @@ fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
     if e.kind() == io::ErrorKind::BrokenPipe {
         return status;
     }
-    fail(
-        err,
-        format!("sudoku: cannot write the output: {}\n", worded(&e)),
-    )
+    let why = worded(&e);
+    fail(err, format!("sudoku: cannot write the output: {why}\n"))
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
