@@ -19,9 +19,11 @@
 //! slowest found in random orientations) it changes a given or the orientation while the time to
 //! count to two grows, and prints the slowest it found with no solution, one, and more.
 
-#[path = "../src/main.rs"]
+#[path = "../src/command/main.rs"]
 #[allow(dead_code)]
-mod sudoku;
+mod command;
+
+use command::judge;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -109,11 +111,17 @@ fn main() {
     }
 }
 
-/// Runs the program on `input` with `args`: its status and output.
+/// Runs the judge program on `input` (no `args`), or the command with `args`: its status and
+/// output.
 fn run(args: &[&str], input: &[u8]) -> (i32, Vec<u8>) {
-    let args: Vec<OsString> = args.iter().map(OsString::from).collect();
     let mut out = Vec::with_capacity(input.len() + 1024);
-    let status = sudoku::run(&args, &mut &input[..], &mut out, &mut Vec::new());
+    let status = match args {
+        [] => judge::run(&mut &input[..], &mut out, &mut Vec::new()),
+        _ => {
+            let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+            command::run(&args, &mut &input[..], &mut out, &mut Vec::new())
+        }
+    };
     (status, out)
 }
 
@@ -287,7 +295,7 @@ fn timed(puzzle: &[u8; 81], limit: u32) -> (Duration, u64, u32) {
     for _ in 0..TRIES {
         let started = Instant::now();
         found = 0;
-        steps = sudoku::Search::solve(puzzle, &mut |_| {
+        steps = judge::Search::solve(puzzle, &mut |_| {
             found += 1;
             found < limit
         });
@@ -591,7 +599,7 @@ fn start(kind: usize, random: &mut Random) -> [u8; 81] {
         }
         1 | 2 => {
             // A solved grid, then its givens below empty top rows, or a minimal puzzle.
-            sudoku::Search::solve(&reoriented(&grid, random), &mut |solved| {
+            judge::Search::solve(&reoriented(&grid, random), &mut |solved| {
                 grid = *solved;
                 false
             });

@@ -13,15 +13,10 @@
 //! - board: `open[d][b]`, the squares of band b that can still take digit d; it settles (fills
 //!   what its rules force) and probes (tries both digits of a square with two left).
 //! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
-//! - tools: what the full build adds (`src/tools/`); a judge compiles this file alone.
 
-use std::ffi::OsString;
 use std::fmt;
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::mem::{replace, take};
-
-const VERSION: &str = "0.2.0";
 
 /// A table worked out when compiling: `n` entries, entry i given by `f`.
 macro_rules! table {
@@ -35,114 +30,34 @@ macro_rules! table {
     }};
 }
 
-const USAGE: &str = "\
-usage: sudoku [FILE ...]
-
-Solves the 9x9 sudoku puzzles read from each FILE in turn (standard input when there is
-none, or for -) and writes the input back with every blank (. 0 ? _ *) filled in: with
-several solutions, the smallest, as the classic row-by-row search finds it first.
-
-  -V, --version   show the version
-  -h, --help      show this help
-
-Exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input or usage,
-or a failure to read or write.
-";
-
-/// The tools' options: given one, the tools read the whole command line.
-const TOOL_OPTIONS: &str =
-    "--count --all --limit --generate --seed --solutions --check --smallest --explain --rate --difficulty";
-
-/// The tools of the full build (the feature "tools", on by default).
-#[cfg(feature = "tools")]
-mod tools;
-
-/// The judge build, this file alone: the tools' options are refused.
-#[cfg(not(feature = "tools"))]
-mod tools {
-    pub(crate) const USAGE: &str = "
-The full build (cargo install --path .) adds --count, --all, --generate, --check, --explain.
-";
-
-    pub(crate) fn run(option: &str, _: &[std::ffi::OsString], io: super::Io) -> i32 {
-        let why = format!("sudoku: {option} needs the full build (cargo install --path .)\n");
-        super::fail(io.err, why)
-    }
-}
-
+/// Reads standard input, writes the answers to standard output and messages to standard error.
 fn main() {
-    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-    let status = run(&args, &mut stdin.lock(), &mut out, &mut stderr.lock());
+    let status = if std::env::args_os().len() > 1 {
+        let why = "sudoku: this program reads standard input only; the sudoku command (cargo \
+                   install --path .) reads files and has the tools\n";
+        fail(&mut stderr.lock(), why.into())
+    } else {
+        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+        run(&mut stdin.lock(), &mut out, &mut stderr.lock())
+    };
     std::process::exit(status);
 }
 
-// ---- The command line: which inputs, what to do with them, and the exit status.
-
-/// Standard input, the output and the messages.
-struct Io<'a> {
-    stdin: &'a mut dyn Read,
-    out: &'a mut dyn Write,
-    err: &'a mut dyn Write,
-}
-
-/// The command line: a text to show (usage, version), the files to answer, or a tool's option.
-enum Command<'a> {
-    Show(String),
-    Answer(Vec<&'a OsString>),
-    Tools(&'a str),
-}
-
-/// Reads the command line; Err says why it is not a valid one.
-fn parse(args: &[OsString]) -> Result<Command<'_>, String> {
-    let (mut files, mut options_end) = (Vec::new(), false);
-    for arg in args {
-        let text = arg.to_string_lossy();
-        if options_end || !text.starts_with('-') || text == "-" {
-            files.push(arg);
-            continue;
-        }
-        let name = text.split('=').next().unwrap_or_default(); // --limit=2 as --limit 2
-        match &*text {
-            "-h" | "--help" => return Ok(Command::Show(USAGE.to_string() + tools::USAGE)),
-            "-V" | "--version" => return Ok(Command::Show(format!("sudoku {VERSION}\n"))),
-            "--" => options_end = true,
-            _ => match TOOL_OPTIONS.split(' ').find(|&option| option == name) {
-                Some(option) => return Ok(Command::Tools(option)),
-                None => return Err(format!("unknown option '{text}'")),
-            },
-        }
-    }
-    if files.iter().filter(|f| **f == "-").count() > 1 {
-        return Err("- is named twice: standard input is read once".into());
-    }
-    Ok(Command::Answer(files))
-}
-
-/// Runs the program on `args` (without its name); the exit status.
-pub(crate) fn run(
-    args: &[OsString],
-    stdin: &mut dyn Read,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> i32 {
-    let io = Io { stdin, out, err };
-    match parse(args) {
-        Ok(Command::Show(text)) => finish(io.out, io.err, text.as_bytes(), 0),
-        Ok(Command::Answer(files)) => each_input(&files, io, &mut answer),
-        Ok(Command::Tools(option)) => tools::run(option, args, io),
-        Err(why) => usage_error(io.err, &why),
-    }
-}
-
-/// Says why the command line is not valid, and how one goes; 2.
-fn usage_error(err: &mut dyn Write, why: &str) -> i32 {
-    fail(err, format!("sudoku: {why}\n{USAGE}{}", tools::USAGE))
+/// Answers `input`; the exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad
+/// input or a failure to read or write.
+pub(crate) fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let mut solved = true;
+    let status = match answer(input, out, err, &mut solved, &mut smallest) {
+        Ok(()) => !solved as i32,
+        Err(Stop::Read(e)) => fail(err, format!("{e}\n")),
+        Err(Stop::Write(e)) => return output_failed(err, e, !solved as i32),
+    };
+    finish(out, err, status)
 }
 
 /// Why an input stopped being answered.
-enum Stop {
+pub(crate) enum Stop {
     Read(String),
     Write(io::Error),
 }
@@ -153,57 +68,23 @@ impl From<io::Error> for Stop {
     }
 }
 
-/// Answers an input (messages start with its name, `FILE: `); Ok(false): a puzzle has no solution.
-type Answer<'a> =
-    &'a mut dyn FnMut(&mut dyn Read, &mut dyn Write, &mut dyn Write, &str) -> Result<bool, Stop>;
-
-/// Answers each file in turn (standard input for `-`, or when none is named); the exit status.
-fn each_input(files: &[&OsString], io: Io, answer: Answer) -> i32 {
-    let (mut status, dash) = (0, OsString::from("-"));
-    let named = !files.is_empty();
-    for file in if named { files.to_vec() } else { vec![&dash] } {
-        let shown = match file.to_str() {
-            Some("-") => "(standard input)".into(), // as grep names it
-            _ => file.to_string_lossy(),
-        };
-        let name = if named {
-            format!("{shown}: ")
-        } else {
-            String::new()
-        };
-        let answered = match open_input(file, &mut *io.stdin) {
-            Ok(mut input) => answer(&mut *input, &mut *io.out, &mut *io.err, &name),
-            Err(why) => {
-                status = fail(io.err, format!("sudoku: {shown}: {why}\n"));
-                continue;
-            }
-        };
-        status = match answered {
-            Ok(true) => status,
-            Ok(false) => status.max(1),
-            Err(Stop::Read(e)) => fail(io.err, format!("{name}{e}\n")),
-            Err(Stop::Write(e)) => return output_failed(io.err, e, status),
-        };
-    }
-    finish(io.out, io.err, b"", status)
-}
-
-/// Writes `last` and flushes the output; `status`, or 2 if that fails.
-fn finish(out: &mut dyn Write, err: &mut dyn Write, last: &[u8], status: i32) -> i32 {
-    match out.write_all(last).and_then(|_| out.flush()) {
+/// Flushes the output; `status`, or what its failure makes it.
+pub(crate) fn finish(out: &mut dyn Write, err: &mut dyn Write, status: i32) -> i32 {
+    match out.flush() {
         Ok(()) => status,
         Err(e) => output_failed(err, e, status),
     }
 }
 
 /// Says `message` in one write (lines of parallel runs do not mix); 2, a failure's status.
-fn fail(err: &mut dyn Write, message: String) -> i32 {
+pub(crate) fn fail(err: &mut dyn Write, message: String) -> i32 {
     let _ = err.write_all(message.as_bytes());
     2
 }
 
-/// A reader of the output that went away (`| head`) is normal; any other failure is said.
-fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
+/// A reader of the output that went away (`| head`) is normal: `status` stands; any other
+/// failure is said.
+pub(crate) fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
     if e.kind() == io::ErrorKind::BrokenPipe {
         return status;
     }
@@ -212,33 +93,9 @@ fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
-fn worded(e: &io::Error) -> String {
+pub(crate) fn worded(e: &io::Error) -> String {
     let text = e.to_string();
     text[..text.find(" (os error ").unwrap_or(text.len())].to_string()
-}
-
-/// Opens FILE (`-`: standard input), refusing a directory and the output's file (`F >> F`).
-fn open_input<'a>(file: &OsString, stdin: &'a mut dyn Read) -> Result<Box<dyn Read + 'a>, String> {
-    let (input, meta): (Box<dyn Read + 'a>, _) = if file == "-" {
-        (Box::new(stdin), std::fs::metadata("/dev/fd/0"))
-    } else {
-        let f = File::open(file).map_err(|e| worded(&e))?;
-        let meta = f.metadata();
-        (Box::new(f), meta)
-    };
-    match (meta, std::fs::metadata("/dev/fd/1")) {
-        (Ok(m), _) if m.is_dir() => Err("Is a directory".into()),
-        #[cfg(unix)]
-        (Ok(m), Ok(o)) if same_file(&m, &o) => Err("input file is output file".into()),
-        _ => Ok(input),
-    }
-}
-
-/// Both are the same regular file (checked on Unix).
-#[cfg(unix)]
-fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    a.is_file() && (a.dev(), a.ino()) == (b.dev(), b.ino())
 }
 
 // ---- Reading: a line at a time, whole pieces out (no broken line is ever written).
@@ -247,20 +104,20 @@ fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
 const LONGEST: usize = 1 << 20;
 
 /// What the reader hands on: a line without squares, or a puzzle.
-enum Piece {
+pub(crate) enum Piece {
     Text(Vec<u8>),
     Puzzle(Box<Puzzle>),
 }
 
 /// A puzzle: its givens (0: blank), where its `n` squares read stand in its text, its label.
-struct Puzzle {
-    number: usize,
-    line: usize,
-    givens: [u8; 81],
+pub(crate) struct Puzzle {
+    pub(crate) number: usize,
+    pub(crate) line: usize,
+    pub(crate) givens: [u8; 81],
     places: [u32; 81],
     n: usize,
-    label: Vec<u8>,
-    text: Vec<u8>,
+    pub(crate) label: Vec<u8>,
+    pub(crate) text: Vec<u8>,
 }
 
 impl Puzzle {
@@ -280,15 +137,24 @@ impl Puzzle {
     }
 }
 
+/// A puzzle being read, as reading errors name it: how many of its squares were read.
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(&puzzle_name(self.number, self.line, self.n))
+        f.write_str(&squares_read(self.number, self.line, self.n))
     }
 }
 
-/// How messages name a puzzle: its number, its first line, how many of its squares were read.
-fn puzzle_name(number: usize, line: usize, n: usize) -> String {
-    format!("puzzle {number} (line {line}) with {n} of its 81 squares")
+/// How messages name a puzzle: its number and first line, and `more` said of it there.
+pub(crate) fn puzzle_name(number: usize, line: usize, more: &str) -> String {
+    format!("puzzle {number} (line {line}{more})")
+}
+
+/// A puzzle named with how many of its squares were read.
+fn squares_read(number: usize, line: usize, n: usize) -> String {
+    format!(
+        "{} with {n} of its 81 squares",
+        puzzle_name(number, line, "")
+    )
 }
 
 /// What each byte is: a square's given (0 for a blank), or one of these kinds.
@@ -309,7 +175,7 @@ const LETTER: u8 = 12;
 const BOX_DRAWING: u8 = 13;
 const OTHER: u8 = 14;
 
-struct Reader<'a> {
+pub(crate) struct Reader<'a> {
     input: BufReader<&'a mut dyn Read>,
     /// The line read, and its room for the next.
     text: Vec<u8>,
@@ -324,7 +190,7 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn new(input: &'a mut dyn Read) -> Reader<'a> {
+    pub(crate) fn new(input: &'a mut dyn Read) -> Reader<'a> {
         Reader {
             input: BufReader::with_capacity(1 << 16, input),
             text: Vec::new(),
@@ -338,7 +204,10 @@ impl<'a> Reader<'a> {
     }
 
     /// The next line's pieces, once the answers so far went out (a read may wait); None: the end.
-    fn next(&mut self, out: &mut dyn Write) -> Result<Option<std::vec::Drain<'_, Piece>>, Stop> {
+    pub(crate) fn next(
+        &mut self,
+        out: &mut dyn Write,
+    ) -> Result<Option<std::vec::Drain<'_, Piece>>, Stop> {
         if self.input.buffer().is_empty() {
             out.flush()?;
         }
@@ -457,7 +326,7 @@ impl<'a> Reader<'a> {
     #[cold]
     fn not_whole_rows(&self, count: usize, whose: (usize, usize, usize), end: usize) -> String {
         let (number, line, had) = whose;
-        let whose = puzzle_name(number, line, (had + count).min(81));
+        let whose = squares_read(number, line, (had + count).min(81));
         let s = if count == 1 { "" } else { "s" };
         let what = format!("{count} square{s} on this line, not whole rows of 9, for {whose}");
         self.error(end + 1, &what)
@@ -548,7 +417,7 @@ pub(crate) struct Search {
     placed: usize,
     /// Calls of dfs, squares probed and boards searched by the check.
     steps: u64,
-    /// Probes cost one where both digits live, dead ends earn two: many solutions, few probes.
+    /// Probes cost one where both digits live, dead ends earn `EARNED`: many solutions, few probes.
     credit: u32,
     /// The steps when the last solution was found (0 before the first).
     found_at: u64,
@@ -560,6 +429,16 @@ pub(crate) struct Search {
 
 /// The steps the classic may take without finding a solution before it checks each digit.
 const BUDGET: u64 = 2000;
+
+/// The credit a dead end earns for probes, up to `MOST_CREDIT`: where dead ends are many, probes
+/// pay; where solutions are many, probes find both digits live and stop when the credit is spent.
+const EARNED: u32 = 2;
+const MOST_CREDIT: u32 = 30;
+
+/// A dead end earns probes credit.
+fn earn(credit: &mut u32) {
+    *credit = (*credit + EARNED).min(MOST_CREDIT);
+}
 
 impl Search {
     /// Calls `found` with each solution, smallest first, while it says go on; the steps taken.
@@ -607,6 +486,8 @@ impl Search {
         self.steps += 1;
         let (p, saved, mark) = (9 * x + y, self.board, self.placed);
         for d in 0..9 {
+            // The classic's test, then the board's, which implies it (a digit the row, column or
+            // box holds is gone from the board) and has ruled out more.
             if !self.free(x, y, d) || !saved.allows(p, d) {
                 continue;
             }
@@ -621,7 +502,7 @@ impl Search {
                     }
                 }
             } else {
-                self.credit = (self.credit + 2).min(30);
+                earn(&mut self.credit);
                 true
             };
             while self.placed > mark {
@@ -705,6 +586,9 @@ impl Search {
     }
 }
 
+/// The boards each search of the check searches in its first turn.
+const FIRST_TURN: u64 = 256;
+
 /// Bit `i` of `open[d][b]`: square i can take d (a filled one has its own); `seen`: at `update`.
 #[derive(Clone, Copy)]
 struct Board {
@@ -747,7 +631,7 @@ impl Board {
             if lives == (true, true) {
                 *credit -= 1;
             } else {
-                *credit = (*credit + 2).min(30);
+                earn(credit);
             }
             match lives {
                 (false, false) => return false,
@@ -805,11 +689,11 @@ impl Board {
     }
 
     /// The check: whether the board has a solution. Two searches, slow on different boards, take
-    /// turns, twice the boards each round.
+    /// turns, `FIRST_TURN` boards each, then twice as many each round.
     fn decide(self, steps: &mut u64) -> bool {
         let mut turn = 0;
         loop {
-            let last = *steps + (256 << (turn / 2));
+            let last = *steps + (FIRST_TURN << (turn / 2));
             let answer = self.solvable(&mut [0; 81], steps, last, turn % 2 == 1);
             if *steps <= last {
                 return answer;
@@ -832,7 +716,8 @@ impl Board {
                 return false;
             }
         }
-        if !self.probe(&mut 0, &mut 30, 81) {
+        let mut credit = MOST_CREDIT; // the check probes every square with two digits
+        if !self.probe(&mut 0, &mut credit, 81) {
             return false;
         }
         let (fewest, digits, p) = match self.fewest_digits(fails, later) {
@@ -1091,29 +976,29 @@ const SINGLE: [u32; 512] = table!(0; 512, |row| (row.count_ones() == 1) as u32 *
 
 // ---- Answering: each puzzle solved, its text written back with the blanks filled in.
 
-/// Writes an input back with each blank filled, whole lines at a time (a line's rest after a
-/// puzzle waits for the next piece: a line that breaks never goes).
-fn answer(
+/// Fills in a puzzle's blanks, having written what it says of the puzzle; false if it has no
+/// solution.
+pub(crate) type Solve<'a> = &'a mut dyn FnMut(&mut Puzzle, &mut dyn Write) -> io::Result<bool>;
+
+/// Writes an input back with each puzzle's blanks filled in by `solve`, whole lines at a time (a
+/// line's rest after a puzzle waits for the next piece: a line that breaks never goes); `solved`
+/// turns false when a puzzle has no solution.
+pub(crate) fn answer(
     input: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
-    name: &str,
-) -> Result<bool, Stop> {
-    let (mut reader, mut solved, mut held) = (Reader::new(input), true, Vec::new());
+    solved: &mut bool,
+    solve: Solve,
+) -> Result<(), Stop> {
+    let (mut reader, mut held) = (Reader::new(input), Vec::new());
     while let Some(pieces) = reader.next(out)? {
         for piece in pieces {
             match piece {
                 Piece::Text(text) => whole_lines(out, &mut held, &text)?,
                 Piece::Puzzle(mut puzzle) => {
-                    let (givens, mut found) = (puzzle.givens, false);
-                    Search::solve(&givens, &mut |grid| {
-                        fill_in(&mut puzzle, grid);
-                        found = true;
-                        false
-                    });
-                    if !found {
-                        solved = false;
-                        no_solution(err, name, &puzzle);
+                    if !solve(&mut puzzle, out)? {
+                        *solved = false;
+                        no_solution(err, &puzzle);
                     }
                     whole_lines(out, &mut held, &puzzle.label)?;
                     whole_lines(out, &mut held, &puzzle.text)?;
@@ -1122,7 +1007,18 @@ fn answer(
         }
     }
     out.write_all(&held)?;
-    Ok(solved)
+    Ok(())
+}
+
+/// Fills in the puzzle's smallest solution, the classic's answer; false if it has none.
+pub(crate) fn smallest(puzzle: &mut Puzzle, _: &mut dyn Write) -> io::Result<bool> {
+    let (givens, mut found) = (puzzle.givens, false);
+    Search::solve(&givens, &mut |grid| {
+        fill_in(puzzle, grid);
+        found = true;
+        false
+    });
+    Ok(found)
 }
 
 /// Writes `held` and `bytes` up to their last line break; holds what follows it.
@@ -1139,7 +1035,7 @@ fn whole_lines(out: &mut dyn Write, held: &mut Vec<u8>, bytes: &[u8]) -> io::Res
 }
 
 /// Writes the digits of `grid` into the blanks of the puzzle's text.
-fn fill_in(puzzle: &mut Puzzle, grid: &[u8; 81]) {
+pub(crate) fn fill_in(puzzle: &mut Puzzle, grid: &[u8; 81]) {
     for (p, digit) in grid.iter().enumerate() {
         if puzzle.givens[p] == 0 {
             puzzle.text[puzzle.places[p] as usize] = b'0' + digit;
@@ -1148,7 +1044,7 @@ fn fill_in(puzzle: &mut Puzzle, grid: &[u8; 81]) {
 }
 
 /// Says that the puzzle has no solution.
-fn no_solution(err: &mut dyn Write, name: &str, puzzle: &Puzzle) {
-    let (number, line) = (puzzle.number, puzzle.line);
-    let _ = err.write_all(format!("{name}puzzle {number} (line {line}): no solution\n").as_bytes());
+pub(crate) fn no_solution(err: &mut dyn Write, puzzle: &Puzzle) {
+    let name = puzzle_name(puzzle.number, puzzle.line, "");
+    let _ = err.write_all(format!("{name}: no solution\n").as_bytes());
 }

@@ -1,7 +1,6 @@
 //! --check PUZZLES ANSWERS, the checker of the full build: right answers in every layout, and
 //! answers made wrong on purpose in each way, each named with the first thing wrong. Gated: the
 //! judge build has no checker.
-#![cfg(feature = "tools")]
 
 mod common;
 

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{allows, line, solved_grid, sudoku, Rng};
+use common::{allows, judge, line, solved_grid, sudoku, Rng};
 
 /// Eight givens, no solution: rows 7 and 9 hold 2, 6, 7 and 8 in boxes 7 and 8, so all four
 /// must go in row 8 of box 9, which has three squares (it ran for minutes in every mode).
@@ -177,11 +177,10 @@ fn four_digits_for_three_squares_have_no_solution_in_any_orientation() {
     let said: String = (1..=puzzles.len())
         .map(|k| format!("puzzle {} (line {}): no solution\n", k, k))
         .collect();
-    let run = sudoku(&[], input.as_bytes());
+    let run = judge(input.as_bytes());
     assert_eq!((run.status, run.stdout(), run.stderr), (1, input, said));
 }
 
-#[cfg(feature = "tools")]
 #[test]
 fn so_they_count_none_to_two_and_list_none() {
     let puzzles = four_in_three();
@@ -207,15 +206,13 @@ fn puzzles_over_the_budget_get_the_classics_answers_in_two_orientations() {
     for (puzzle, first) in puzzles.iter().zip(firsts) {
         kinds[first.len().min(2)] += 1;
         let input = format!("{}\n", puzzle);
-        let run = sudoku(&[], input.as_bytes());
+        let run = judge(input.as_bytes());
         let answer = first.first().unwrap_or(puzzle);
         assert_eq!(run.stdout(), format!("{}\n", answer), "{}", puzzle);
         assert_eq!(run.status, first.is_empty() as i32, "{}", puzzle);
-        if cfg!(feature = "tools") {
-            let run = sudoku(&["--all", "--limit", "3"], input.as_bytes());
-            let all: Vec<String> = run.stdout().lines().map(String::from).collect();
-            assert_eq!(all, first, "{}", puzzle);
-        }
+        let run = sudoku(&["--all", "--limit", "3"], input.as_bytes());
+        let all: Vec<String> = run.stdout().lines().map(String::from).collect();
+        assert_eq!(all, first, "{}", puzzle);
     }
     assert_eq!(kinds, [8, 6, 12], "none, one and many solutions");
 }
@@ -223,12 +220,11 @@ fn puzzles_over_the_budget_get_the_classics_answers_in_two_orientations() {
 #[test]
 fn a_dead_end_below_empty_rows_is_answered() {
     let input = format!("{}\n", DEAD_DEEP);
-    let run = sudoku(&[], input.as_bytes());
+    let run = judge(input.as_bytes());
     assert_eq!((run.status, run.stdout()), (1, input.clone()));
     assert_eq!(run.stderr, "puzzle 1 (line 1): no solution\n");
 }
 
-#[cfg(feature = "tools")]
 #[test]
 fn so_it_is_counted_and_listed() {
     let input = format!("{}\n", DEAD_DEEP);
@@ -258,7 +254,7 @@ fn so_are_its_relabellings_and_the_puzzle_less_each_given() {
         .iter()
         .map(|p| first_solutions(&common::cells(p), 1).pop())
         .collect();
-    let run = sudoku(&[], input.as_bytes());
+    let run = judge(input.as_bytes());
     let expected: String = puzzles
         .iter()
         .zip(&answers)
@@ -286,14 +282,12 @@ fn the_answer_and_the_order_of_all_stay_the_classics_where_dead_ends_lie_deep() 
     for puzzle in &puzzles {
         let first = first_solutions(&common::cells(puzzle), 3);
         let input = format!("{}\n", puzzle);
-        let run = sudoku(&[], input.as_bytes());
+        let run = judge(input.as_bytes());
         let answer = first.first().map_or(puzzle.clone(), String::clone);
         assert_eq!(run.stdout(), format!("{}\n", answer), "{}", puzzle);
-        if cfg!(feature = "tools") {
-            let run = sudoku(&["--all", "--limit", "3"], input.as_bytes());
-            let all: Vec<String> = run.stdout().lines().map(String::from).collect();
-            assert_eq!(all, first, "{}", puzzle);
-        }
+        let run = sudoku(&["--all", "--limit", "3"], input.as_bytes());
+        let all: Vec<String> = run.stdout().lines().map(String::from).collect();
+        assert_eq!(all, first, "{}", puzzle);
         solved += !first.is_empty() as usize;
     }
     assert!(

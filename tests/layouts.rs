@@ -3,17 +3,17 @@
 
 mod common;
 
-use common::{sudoku, PUZZLE, SOLVED};
+use common::{judge, sudoku, PUZZLE, SOLVED};
 
-fn solves(args: &[&str], input: &str, expected: &str) {
-    let run = sudoku(args, input.as_bytes());
+fn solves(input: &str, expected: &str) {
+    let run = judge(input.as_bytes());
     assert_eq!(run.stderr, "", "input {:?}", input);
     assert_eq!(run.stdout(), expected, "input {:?}", input);
     assert_eq!(run.status, 0, "input {:?}", input);
 }
 
 fn fails(input: &[u8], stdout: &str, stderr: &str) {
-    let run = sudoku(&[], input);
+    let run = judge(input);
     let shown = String::from_utf8_lossy(&input[..input.len().min(300)]).into_owned();
     assert_eq!(run.stdout(), stdout, "input {:?}", shown);
     assert_eq!(run.stderr, stderr, "input {:?}", shown);
@@ -36,7 +36,6 @@ fn board(s: &str) -> String {
 fn a_label_ends_at_its_last_equals_sign_and_what_follows_is_read() {
     for label in ["board = ", "Input: board = ", "x == y = "] {
         solves(
-            &[],
             &format!("{}{}\n", label, board(PUZZLE)),
             &format!("{}{}\n", label, board(SOLVED)),
         );
@@ -48,10 +47,9 @@ fn a_label_ends_at_its_last_equals_sign_and_what_follows_is_read() {
             .collect()
     };
     let c = |s: &str| format!("int grid[9][9] = {{\n{}}};\n", rows(s));
-    solves(&[], &c(PUZZLE), &c(SOLVED));
+    solves(&c(PUZZLE), &c(SOLVED));
     // A label without `=` holds no cells, digits or not.
     solves(
-        &[],
         &format!("Grid 01 of 50\n{}\n", PUZZLE),
         &format!("Grid 01 of 50\n{}\n", SOLVED),
     );
@@ -82,20 +80,17 @@ fn the_rest_of_a_line_after_the_81st_square_is_trailing_text() {
         "\tSE 9.1 # hardest",
     ] {
         solves(
-            &[],
             &format!("{}{}\n{}{}\n", PUZZLE, rest, PUZZLE, rest),
             &format!("{}{}\n{}{}\n", SOLVED, rest, SOLVED, rest),
         );
     }
     // A CSV's solution column: digits, but no cells.
     solves(
-        &[],
         &format!("{},{}\n", PUZZLE, SOLVED),
         &format!("{},{}\n", SOLVED, SOLVED),
     );
     // A cell right after the 81st starts the next puzzle; a space does not.
     solves(
-        &[],
         &format!("{}{}\n{} {}\n", PUZZLE, PUZZLE, PUZZLE, PUZZLE),
         &format!("{}{}\n{} {}\n", SOLVED, SOLVED, SOLVED, PUZZLE),
     );
@@ -111,13 +106,13 @@ fn equals_signs_and_box_drawing_characters_are_layout() {
         ];
         common::drawn(s, "│", borders)
     };
-    solves(&[], &drawn(PUZZLE), &drawn(SOLVED));
+    solves(&drawn(PUZZLE), &drawn(SOLVED));
     let equals = |s: &str| -> String {
         let row = |x: usize| format!("{}\n", &s[9 * x..9 * x + 9]);
         let band = |b: usize| (3 * b..3 * b + 3).map(row).collect::<String>();
         [band(0), band(1), band(2)].join("===+===+===\n")
     };
-    solves(&[], &equals(PUZZLE), &equals(SOLVED));
+    solves(&equals(PUZZLE), &equals(SOLVED));
 }
 
 #[test]
@@ -156,7 +151,6 @@ fn a_long_line_is_written_whole_or_not_at_all() {
     );
 }
 
-#[cfg(feature = "tools")]
 #[test]
 fn all_writes_a_long_line_whole_with_every_solution() {
     let layout = "-".repeat(70_000);
@@ -201,7 +195,6 @@ fn a_line_longer_than_a_mebibyte_is_an_error_and_nothing_of_it_is_written() {
     // A mebibyte exactly, its line break left out, is a line like any other.
     let spaces = " ".repeat((1 << 20) - 81);
     solves(
-        &[],
         &format!("{}{}\n", spaces, PUZZLE),
         &format!("{}{}\n", spaces, SOLVED),
     );
@@ -212,7 +205,7 @@ fn a_line_longer_than_a_mebibyte_is_an_error_and_nothing_of_it_is_written() {
 #[cfg(target_os = "linux")]
 fn peak_memory(head: &str, body: &[u8], times: usize, tail: &str) -> (u64, i32) {
     use std::io::{Read, Write};
-    let mut child = common::spawn(&[]);
+    let mut child = common::spawn(&common::judge_program(), &[]);
     let mut stdin = child.stdin.take().expect("its input");
     let mut stdout = child.stdout.take().expect("its output");
     let drain = std::thread::spawn(move || {

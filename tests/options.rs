@@ -1,8 +1,9 @@
-//! The FILE arguments and `-`, --help and usage errors of the judge's program.
+//! The FILE arguments and `-`, --help and usage errors of the `sudoku` command; the judge
+//! program's refusal of any argument.
 
 mod common;
 
-use common::{nine_lines, sudoku, temp_file};
+use common::{judge_program, nine_lines, sudoku, temp_file};
 use common::{CLASH, PUZZLE, SOLVED};
 use std::path::PathBuf;
 
@@ -48,14 +49,28 @@ fn a_missing_or_broken_file_is_named_and_the_next_still_read() {
 }
 
 #[test]
-fn help_goes_to_standard_output() {
+fn help_goes_to_standard_output_and_lists_every_option() {
     for flag in ["-h", "--help"] {
         let run = sudoku(&[flag], b"");
         assert!(run.stdout().starts_with("usage: sudoku [FILE ...]\n"));
-        // The full build lists its tools; the judge build names the build that has them.
-        let tools = run.stdout().contains("\n  --count ") && run.stdout().contains("\n  --all ");
-        assert_eq!(tools, cfg!(feature = "tools"), "{}", run.stdout());
-        assert!(run.stdout().contains("--generate"));
+        for option in [
+            "--count",
+            "--all",
+            "--limit N",
+            "--generate N",
+            "--solutions K",
+            "--difficulty L",
+            "--seed S",
+            "--check",
+            "--smallest",
+            "--explain",
+            "--rate",
+            "-V, --version",
+            "-h, --help",
+        ] {
+            let line = format!("\n  {} ", option);
+            assert!(run.stdout().contains(&line), "{}: {}", option, run.stdout());
+        }
         assert_eq!((run.status, run.stderr.as_str()), (0, ""));
     }
 }
@@ -66,11 +81,14 @@ fn a_usage_error_says_why_and_shows_the_usage_on_standard_error() {
         (&["--bogus"][..], "sudoku: unknown option '--bogus'\n"),
         (&["-x", "file"][..], "sudoku: unknown option '-x'\n"),
         (&["--bogus=1"][..], "sudoku: unknown option '--bogus=1'\n"),
-        (&["--help=3"][..], "sudoku: unknown option '--help=3'\n"),
+        (&["--help=3"][..], "sudoku: --help takes no value\n"),
         (
-            &["--version=9"][..],
-            "sudoku: unknown option '--version=9'\n",
+            &["--count", "--help=3"][..],
+            "sudoku: --help takes no value\n",
         ),
+        (&["-h=3"][..], "sudoku: --help takes no value\n"),
+        (&["--version=9"][..], "sudoku: --version takes no value\n"),
+        (&["--count=1"][..], "sudoku: --count takes no value\n"),
         (
             &["-", "-"][..],
             "sudoku: - is named twice: standard input is read once\n",
@@ -83,21 +101,18 @@ fn a_usage_error_says_why_and_shows_the_usage_on_standard_error() {
     }
 }
 
-#[cfg(not(feature = "tools"))]
 #[test]
-fn the_judge_build_refuses_a_tools_option_in_one_line() {
-    for (args, option) in [
-        (&["--count"][..], "--count"),
-        (&["--all", "file"][..], "--all"),
-        (&["--limit=2"][..], "--limit"),
-        (&["--generate", "5"][..], "--generate"),
-        (&["--seed", "1"][..], "--seed"),
+fn the_judge_program_refuses_any_argument_in_one_line() {
+    for args in [
+        &["--count"][..],
+        &["--help"],
+        &["file.txt"],
+        &["-"],
+        &["--"],
     ] {
-        let run = sudoku(args, PUZZLE.as_bytes());
-        let said = format!(
-            "sudoku: {} needs the full build (cargo install --path .)\n",
-            option
-        );
+        let run = common::run(&judge_program(), args, PUZZLE.as_bytes());
+        let said = "sudoku: this program reads standard input only; the sudoku command (cargo \
+                    install --path .) reads files and has the tools\n";
         assert_eq!(run.stderr, said, "{:?}", args);
         assert_eq!((run.status, run.stdout().as_str()), (2, ""), "{:?}", args);
     }

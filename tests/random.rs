@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{follows_rules, solved_grid, sudoku, Rng};
+use common::{follows_rules, judge, judge_each, solved_grid, Rng};
 
 /// An input being written, with the output it must give before its blanks are filled.
 #[derive(Default)]
@@ -171,7 +171,7 @@ fn random_puzzles_in_every_layout_are_solved_by_the_rules() {
         let count = 1 + rng.below(12);
         let puzzles: Vec<[u8; 81]> = (0..count).map(|_| random_puzzle(&mut rng)).collect();
         let case = render(&mut rng, layout, &puzzles);
-        let run = sudoku(&[], &case.input);
+        let run = judge(&case.input);
         let shown = String::from_utf8_lossy(&case.input);
         assert_eq!(
             (run.status, run.stderr.as_str()),
@@ -266,17 +266,21 @@ fn mutate(rng: &mut Rng, input: &mut Vec<u8>) {
 fn mutated_inputs_never_panic_and_every_failure_says_why() {
     let mut rng = Rng::new(3074);
     let mut seen = [0; 3];
-    for round in 0..2500 {
-        let puzzles: Vec<[u8; 81]> = (0..1 + rng.below(3))
-            .map(|_| random_puzzle(&mut rng))
-            .collect();
-        let layout = rng.below(LAYOUTS);
-        let mut input = render(&mut rng, layout, &puzzles).input;
-        for _ in 0..1 + rng.below(4) {
-            mutate(&mut rng, &mut input);
-        }
-        let run = sudoku(&[], &input);
-        let shown = String::from_utf8_lossy(&input);
+    let inputs: Vec<Vec<u8>> = (0..2500)
+        .map(|_| {
+            let puzzles: Vec<[u8; 81]> = (0..1 + rng.below(3))
+                .map(|_| random_puzzle(&mut rng))
+                .collect();
+            let layout = rng.below(LAYOUTS);
+            let mut input = render(&mut rng, layout, &puzzles).input;
+            for _ in 0..1 + rng.below(4) {
+                mutate(&mut rng, &mut input);
+            }
+            input
+        })
+        .collect();
+    for (round, (input, run)) in inputs.iter().zip(judge_each(&inputs)).enumerate() {
+        let shown = String::from_utf8_lossy(input);
         match run.status {
             0 => assert_eq!(run.stderr, "", "round {}: {}", round, shown),
             1 => assert!(

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{sudoku, CLASH, DEAD, PUZZLE, SOLVED};
+use common::{judge, CLASH, DEAD, PUZZLE, SOLVED};
 
 fn nine_lines(s: &str, eol: &str) -> String {
     (0..9)
@@ -11,14 +11,14 @@ fn nine_lines(s: &str, eol: &str) -> String {
 }
 
 fn solves(input: &str, expected: &str) {
-    let run = sudoku(&[], input.as_bytes());
+    let run = judge(input.as_bytes());
     assert_eq!(run.stderr, "", "input {:?}", input);
     assert_eq!(run.stdout(), expected, "input {:?}", input);
     assert_eq!(run.status, 0, "input {:?}", input);
 }
 
 fn fails(input: &[u8], status: i32, stdout: &str, stderr: &str) {
-    let run = sudoku(&[], input);
+    let run = judge(input);
     assert_eq!(
         run.stdout(),
         stdout,
@@ -289,7 +289,7 @@ fn answers_come_out_before_the_input_ends() {
     use std::sync::mpsc;
     use std::time::Duration;
 
-    let mut child = common::spawn(&[]);
+    let mut child = common::spawn(&common::judge_program(), &[]);
     let mut stdin = child.stdin.take().expect("its input");
     let stdout = child.stdout.take().expect("its output");
     writeln!(stdin, "{}", PUZZLE).expect("the puzzle is written");

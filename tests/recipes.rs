@@ -1,7 +1,7 @@
 //! The README's stress-test recipes (the `sh` blocks of "Stress testing with it"), run as a user
 //! runs them, `./mine` being a solution of the test's own: each recipe must pass a right
 //! solution and catch wrong ones. Gated: the recipes use the tools, and `sh`.
-#![cfg(all(feature = "tools", unix))]
+#![cfg(unix)]
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;

@@ -1,4 +1,5 @@
-//! Every sample pair in samples/ through the built binary, byte for byte.
+//! Every sample pair in samples/ through the judge program and through the `sudoku` command,
+//! byte for byte.
 
 mod common;
 
@@ -16,17 +17,18 @@ fn every_sample_gives_its_output_byte_for_byte() {
         }
         let input = fs::read(&path).expect("the sample input reads");
         let expected = fs::read(path.with_extension("out")).expect("each .in has its .out");
-        let run = common::sudoku(&[], &input);
-        let name = path.display();
-        assert_eq!(run.status, 0, "{}: status, stderr {}", name, run.stderr);
-        assert_eq!(run.stderr, "", "{}: nothing on standard error", name);
-        assert!(
-            run.stdout == expected,
-            "{}: got\n{}\nexpected\n{}",
-            name,
-            run.stdout(),
-            String::from_utf8_lossy(&expected)
-        );
+        for run in [common::judge(&input), common::sudoku(&[], &input)] {
+            let name = path.display();
+            assert_eq!(run.status, 0, "{}: status, stderr {}", name, run.stderr);
+            assert_eq!(run.stderr, "", "{}: nothing on standard error", name);
+            assert!(
+                run.stdout == expected,
+                "{}: got\n{}\nexpected\n{}",
+                name,
+                run.stdout(),
+                String::from_utf8_lossy(&expected)
+            );
+        }
         checked.push(path);
     }
     // One pair per layout of the README's table.

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{allows, cells, line, solved_grid, sudoku, Rng};
+use common::{allows, cells, judge, line, solved_grid, sudoku, Rng};
 
 /// The classic AcWing search: squares in reading order, digits 1 to 9; calls `found` with each
 /// solution in turn until it returns false. None if it gave up at the cap.
@@ -69,7 +69,7 @@ fn open_puzzles(rng: &mut Rng, count: usize, givens: &[usize]) -> Vec<[u8; 81]> 
 
 #[test]
 fn the_empty_grid_gives_the_classic_answer() {
-    let run = sudoku(&[], format!("{}\n", ".".repeat(81)).as_bytes());
+    let run = judge(format!("{}\n", ".".repeat(81)).as_bytes());
     assert_eq!(
         run.stdout(),
         "123456789456789123789123456214365897365897214897214365531642978642978531978531642\n"
@@ -93,7 +93,7 @@ fn every_puzzle_gets_the_classic_first_solution() {
             checked += 1;
         }
     }
-    let run = sudoku(&[], input.as_bytes());
+    let run = judge(input.as_bytes());
     assert_eq!(run.status, 0, "{}", run.stderr);
     for (k, (got, want)) in run.stdout().lines().zip(expected.lines()).enumerate() {
         assert_eq!(
@@ -108,7 +108,6 @@ fn every_puzzle_gets_the_classic_first_solution() {
     assert!(checked >= 300, "only {} puzzles checked", checked);
 }
 
-#[cfg(feature = "tools")]
 #[test]
 fn all_writes_the_solutions_in_the_classic_order() {
     let mut rng = Rng::new(989);
@@ -152,6 +151,6 @@ fn a_puzzle_made_smaller_keeps_answering_smallest_first() {
         input += &format!("{}\n", line(&grid));
         expected += &format!("{}\n", first[0]);
     }
-    let run = sudoku(&[], input.as_bytes());
+    let run = judge(input.as_bytes());
     assert_eq!((run.status, run.stdout()), (0, expected));
 }

@@ -1,6 +1,5 @@
 //! The tools of the full build that answer puzzles: --count, --all and --limit, their
 //! options and their usage errors. Gated: the judge build has none of them.
-#![cfg(feature = "tools")]
 
 mod common;
 
@@ -229,7 +228,7 @@ fn all_on_the_empty_grid_streams_and_stops_quietly_when_the_reader_goes() {
     use std::sync::mpsc;
     use std::time::Duration;
 
-    let mut child = common::spawn(&["--all"]);
+    let mut child = common::spawn(std::path::Path::new(common::SUDOKU), &["--all"]);
     let mut stdin = child.stdin.take().expect("its input");
     stdin
         .write_all(".".repeat(81).as_bytes())

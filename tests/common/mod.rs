@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 /// The AcWing 1613 sample as one line, and its published answer.
@@ -30,20 +31,67 @@ impl Run {
     }
 }
 
-/// Starts the built `sudoku` with `args`, its three streams piped.
-pub fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+/// The `sudoku` command, as cargo built it.
+pub const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
+
+/// The judge program, `src/main.rs` alone, which `cargo test` builds as the example `judge`.
+pub fn judge_program() -> PathBuf {
+    let test = std::env::current_exe().expect("the test's own path");
+    // target/<profile>/deps/<test> beside target/<profile>/examples/judge
+    let profile = test
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>");
+    let judge = profile.join("examples").join("judge");
+    assert!(
+        judge.exists(),
+        "{} is built by `cargo test`",
+        judge.display()
+    );
+    judge
+}
+
+/// Starts `program` with `args`, its three streams piped.
+pub fn spawn(program: &Path, args: &[&str]) -> Child {
+    Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the sudoku binary starts")
+        .expect("the program starts")
 }
 
-/// Runs the built `sudoku` with `args`, `input` on its standard input.
+/// Runs the `sudoku` command with `args`, `input` on its standard input.
 pub fn sudoku(args: &[&str], input: &[u8]) -> Run {
-    let mut child = spawn(args);
+    run(Path::new(SUDOKU), args, input)
+}
+
+/// Runs the judge program, `input` on its standard input.
+pub fn judge(input: &[u8]) -> Run {
+    run(&judge_program(), &[], input)
+}
+
+/// Runs the judge program on each input, a few at a time: their runs, in order.
+pub fn judge_each(inputs: &[Vec<u8>]) -> Vec<Run> {
+    let judge = judge_program();
+    let share = inputs.len() / 4 + 1;
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = inputs
+            .chunks(share)
+            .map(|some| {
+                scope.spawn(|| some.iter().map(|i| run(&judge, &[], i)).collect::<Vec<_>>())
+            })
+            .collect();
+        runs.into_iter()
+            .flat_map(|runs| runs.join().expect("the runs end"))
+            .collect()
+    })
+}
+
+/// Runs `program` with `args`, `input` on its standard input.
+pub fn run(program: &Path, args: &[&str], input: &[u8]) -> Run {
+    let mut child = spawn(program, args);
     let mut stdin = child.stdin.take().expect("a pipe to its input");
     let input = input.to_vec();
     // Written from a thread: the program may answer before it has read everything.
@@ -210,49 +258,82 @@ pub fn unit(u: usize, i: usize) -> usize {
 
 /// The solutions of `grid`, counted up to `limit`: a plain search, independent of the program,
 /// that branches where the fewest ways are (the digits of one empty square, or the empty squares
-/// of one digit in one row, column or box: either way each solution is met once).
+/// of one digit in one row, column or box: either way each solution is met once). Its givens
+/// must break no rule.
 pub fn count_solutions(grid: &mut [u8; 81], limit: u64) -> u64 {
-    let mut best: Option<Vec<(usize, u8)>> = None;
-    let mut consider = |ways: Vec<(usize, u8)>| {
-        if best.as_ref().map_or(true, |b| ways.len() < b.len()) {
-            best = Some(ways);
-        }
-    };
-    for p in (0..81).filter(|&p| grid[p] == 0) {
-        consider(
-            (1..=9)
-                .filter(|&d| allows(grid, p, d))
-                .map(|d| (p, d))
-                .collect(),
-        );
-    }
-    for u in 0..27 {
-        for d in 1..=9 {
-            if (0..9).all(|i| grid[unit(u, i)] != d) {
-                let places = (0..9).map(|i| unit(u, i));
-                consider(
-                    places
-                        .filter(|&p| grid[p] == 0 && allows(grid, p, d))
-                        .map(|p| (p, d))
-                        .collect(),
-                );
-            }
+    // The digits each unit holds, bit d for digit d.
+    let mut holds = [0u16; 27];
+    for p in (0..81).filter(|&p| grid[p] != 0) {
+        for u in units_of(p) {
+            holds[u] |= 1 << grid[p];
         }
     }
-    let ways = match best {
+    count(grid, &mut holds, limit)
+}
+
+/// The row, column and box of square p: units 0 to 8, 9 to 17, 18 to 26, as `unit` numbers them.
+fn units_of(p: usize) -> [usize; 3] {
+    [p / 9, 9 + p % 9, 18 + p / 27 * 3 + p % 9 / 3]
+}
+
+fn count(grid: &mut [u8; 81], holds: &mut [u16; 27], limit: u64) -> u64 {
+    let ways = match fewest_ways(grid, holds) {
         None => return 1,
         Some(ways) => ways,
     };
     let mut found = 0;
     for (p, d) in ways {
         grid[p] = d;
-        found += count_solutions(grid, limit - found);
+        units_of(p).iter().for_each(|&u| holds[u] |= 1 << d);
+        found += count(grid, holds, limit - found);
+        units_of(p).iter().for_each(|&u| holds[u] &= !(1 << d));
         grid[p] = 0;
         if found >= limit {
             break;
         }
     }
     found
+}
+
+/// The fewest ways on, each a (square, digit): the digits of one empty square, or the squares
+/// of one digit in one unit; None when the grid is full. A way of one or none ends the look.
+fn fewest_ways(grid: &[u8; 81], holds: &[u16; 27]) -> Option<Vec<(usize, u8)>> {
+    let free = |p: usize| {
+        let [r, c, b] = units_of(p);
+        0b11_1111_1110 & !(holds[r] | holds[c] | holds[b])
+    };
+    let mut best: Option<Vec<(usize, u8)>> = None;
+    let mut consider = |ways: Vec<(usize, u8)>| {
+        if best.as_ref().map_or(true, |b| ways.len() < b.len()) {
+            best = Some(ways);
+        }
+        best.as_ref().map_or(false, |b| b.len() <= 1)
+    };
+    for p in (0..81).filter(|&p| grid[p] == 0) {
+        let digits = free(p);
+        if consider(
+            (1..=9)
+                .filter(|&d| digits >> d & 1 == 1)
+                .map(|d| (p, d))
+                .collect(),
+        ) {
+            return best;
+        }
+    }
+    for (u, held) in holds.iter().enumerate() {
+        for d in (1..=9).filter(|&d| held >> d & 1 == 0) {
+            let places = (0..9).map(|i| unit(u, i)).filter(|&p| grid[p] == 0);
+            if consider(
+                places
+                    .filter(|&p| free(p) >> d & 1 == 1)
+                    .map(|p| (p, d))
+                    .collect(),
+            ) {
+                return best;
+            }
+        }
+    }
+    best
 }
 
 /// The smallest solution of `puzzle` (the classic's answer): square by square in reading order,

@@ -6,47 +6,15 @@
 //! squares) keep them to themselves; and only when none of those applies, a guess, in the
 //! classic's order, so that the explanation ends at the classic's answer.
 
-use super::super::{fill_in, no_solution, whole_lines, Piece, Reader, Search, Stop};
-use std::io::{Read, Write};
+use super::judge::{fill_in, Puzzle, Search};
+use super::rules::{broken_rule, squares_named, unit_name, units_of, UNITS};
+use std::io::{self, Write};
 
 /// The steps a wrong guess may take to fail before the explanation says only that it fails.
 const SHOWN: usize = 200;
 
 /// Every digit, bit d for digit d.
 const ALL: u16 = 0b11_1111_1110;
-
-/// A square's row, column and box: units 0 to 8, 9 to 17 and 18 to 26.
-fn units_of(p: usize) -> [usize; 3] {
-    [p / 9, 9 + p % 9, 18 + p / 27 * 3 + p % 9 / 3]
-}
-
-/// The squares of each unit, in reading order.
-const SQUARES: [[usize; 9]; 27] = table!([0; 9]; 27, |u| {
-    let (mut squares, mut i, k) = ([0; 9], 0, u % 9);
-    while i < 9 {
-        squares[i] = match u / 9 {
-            0 => 9 * k + i,
-            1 => 9 * i + k,
-            _ => 9 * (k / 3 * 3 + i / 3) + k % 3 * 3 + i % 3,
-        };
-        i += 1;
-    }
-    squares
-});
-
-/// How people name a unit: `row 4`, `column 7`, `box 6`.
-fn unit_name(u: usize) -> String {
-    format!("{} {}", ["row", "column", "box"][u / 9], u % 9 + 1)
-}
-
-/// How people name squares: `r1c7 r1c8`.
-fn squares_named(squares: &[usize]) -> String {
-    let named: Vec<String> = squares
-        .iter()
-        .map(|p| format!("r{}c{}", p / 9 + 1, p % 9 + 1))
-        .collect();
-    named.join(" ")
-}
 
 /// The digits of a mask (bit d for digit d): `3 6 9`.
 fn digits_named(mask: u16) -> String {
@@ -152,18 +120,15 @@ struct Grid {
 impl Grid {
     /// The grid of the givens, or the unit that holds a digit twice.
     fn new(givens: &[u8; 81]) -> Result<Grid, String> {
+        if let Some(why) = broken_rule(givens) {
+            return Err(why);
+        }
         let mut grid = Grid {
             digits: [0; 81],
             can: [ALL; 81],
             holds: [0; 27],
         };
         for (p, &d) in givens.iter().enumerate().filter(|&(_, &d)| d != 0) {
-            if let Some(u) = units_of(p)
-                .into_iter()
-                .find(|&u| grid.holds[u] >> d & 1 != 0)
-            {
-                return Err(format!("{} has {} twice", unit_name(u), d));
-            }
             grid.place(p, d);
         }
         Ok(grid)
@@ -175,7 +140,7 @@ impl Grid {
         self.can[p] = 0;
         for u in units_of(p) {
             self.holds[u] |= 1 << d;
-            for q in SQUARES[u] {
+            for q in UNITS[u] {
                 self.can[q] &= !(1 << d);
             }
         }
@@ -183,7 +148,7 @@ impl Grid {
 
     /// The digits of unit u that can go in one of its squares (bit d), and in two or more.
     fn once_twice(&self, u: usize) -> (u16, u16) {
-        SQUARES[u].iter().fold((0, 0), |(once, twice), &q| {
+        UNITS[u].iter().fold((0, 0), |(once, twice), &q| {
             (once | self.can[q], twice | once & self.can[q])
         })
     }
@@ -222,7 +187,7 @@ impl Grid {
 
     /// The squares of unit u that can take digit d, as a mask: bit i for its square i.
     fn place_mask(&self, u: usize, d: u8) -> u16 {
-        let places = SQUARES[u].iter().enumerate();
+        let places = UNITS[u].iter().enumerate();
         places.fold(0, |mask, (i, &q)| mask | (self.can[q] >> d & 1) << i)
     }
 
@@ -230,7 +195,7 @@ impl Grid {
     fn in_mask(u: usize, mask: u16) -> Vec<usize> {
         (0..9)
             .filter(|i| mask >> i & 1 != 0)
-            .map(|i| SQUARES[u][i])
+            .map(|i| UNITS[u][i])
             .collect()
     }
 
@@ -270,7 +235,7 @@ impl Grid {
     /// Two squares of a unit with the same two digits, or two digits with the same two
     /// squares, that take something away.
     fn pair(&self) -> Option<Step> {
-        for (u, units) in SQUARES.iter().enumerate() {
+        for (u, units) in UNITS.iter().enumerate() {
             for (i, &a) in units.iter().enumerate() {
                 let pair = self.can[a];
                 if pair.count_ones() != 2 {
@@ -407,8 +372,8 @@ fn explained(givens: &[u8; 81]) -> (Steps, Result<[u8; 81], String>) {
     }
 }
 
-/// The kinds of step, easiest first, and the level each makes a puzzle.
-const LEVELS: [&str; 5] = ["simple", "easy", "intermediate", "hard", "expert"];
+/// The kinds of step, easiest first: level k + 1 is that of `LEVELS[k]`.
+pub(crate) const LEVELS: [&str; 5] = ["simple", "easy", "intermediate", "hard", "expert"];
 
 /// How many steps of each kind an explanation takes: singles, hidden singles, locked digits,
 /// pairs, guesses; and its level, 1 to 5, from the hardest kind it needs.
@@ -435,80 +400,35 @@ fn counted(steps: &[(usize, Step)]) -> (usize, [usize; 5]) {
     (level, counts)
 }
 
-/// The level named as --rate says it: `3 intermediate`.
-pub(crate) fn level_named(level: usize) -> String {
-    format!("{} {}", level, LEVELS[level - 1])
-}
-
-/// The level a --difficulty value names, by number or name.
-pub(crate) fn level(value: &str) -> Option<usize> {
-    let named = LEVELS.iter().position(|&name| name == value).map(|k| k + 1);
-    named.or_else(|| value.parse().ok().filter(|level| (1..=5).contains(level)))
-}
-
-/// --explain (`rate` false) writes each puzzle's steps, then the puzzle as the default mode
-/// writes it; --rate, one line per puzzle (`tag` first): its level and its steps of each kind.
-pub(crate) fn explain(
-    input: &mut dyn Read,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    name: &str,
-    tag: &str,
-    rate: bool,
-) -> Result<bool, Stop> {
-    let (mut reader, mut solved, mut held) = (Reader::new(input), true, Vec::new());
-    while let Some(pieces) = reader.next(out)? {
-        for piece in pieces {
-            let mut puzzle = match piece {
-                Piece::Text(text) if !rate => {
-                    whole_lines(out, &mut held, &text)?;
-                    continue;
-                }
-                Piece::Text(_) => continue,
-                Piece::Puzzle(puzzle) => puzzle,
-            };
-            let (steps, answer) = explained(&puzzle.givens);
-            let said = match (&answer, rate) {
-                (Err(_), true) => format!("{}no solution\n", tag),
-                (Ok(_), true) => {
-                    let (level, [singles, hidden, locked, pairs, guesses]) = counted(&steps);
-                    format!(
-                        "{}{} (singles {}, hidden {}, locked {}, pairs {}, guesses {})\n",
-                        tag,
-                        level_named(level),
-                        singles,
-                        hidden,
-                        locked,
-                        pairs,
-                        guesses
-                    )
-                }
-                (_, false) => {
-                    let mut lines = String::new();
-                    for (depth, step) in &steps {
-                        lines += &format!("{}{}\n", "  ".repeat(*depth), step.said());
-                    }
-                    if let Err(why) = &answer {
-                        lines += &format!("no solution: {}\n", why);
-                    }
-                    lines
-                }
-            };
-            // The steps go before the line where the puzzle starts (held until it ends).
-            out.write_all(said.as_bytes())?;
-            match answer {
-                Ok(answer) => fill_in(&mut puzzle, &answer),
-                Err(_) => {
-                    solved = false;
-                    no_solution(err, name, &puzzle);
-                }
-            }
-            if !rate {
-                whole_lines(out, &mut held, &puzzle.label)?;
-                whole_lines(out, &mut held, &puzzle.text)?;
-            }
+/// --rate's line for a puzzle: its level and its steps of each kind, or `no solution`; and
+/// whether it has one.
+pub(crate) fn rated(puzzle: &Puzzle) -> (String, bool) {
+    match rating(&puzzle.givens) {
+        None => ("no solution".into(), false),
+        Some((level, [singles, hidden, locked, pairs, guesses])) => {
+            let name = LEVELS[level - 1];
+            let steps = format!(
+                "singles {singles}, hidden {hidden}, locked {locked}, pairs {pairs}, guesses {guesses}"
+            );
+            (format!("{level} {name} ({steps})"), true)
         }
     }
-    out.write_all(&held)?;
-    Ok(solved)
+}
+
+/// --explain: writes the puzzle's steps, one per line (before the line where the puzzle starts),
+/// and fills in the answer they end at; false if it has none.
+pub(crate) fn explain(puzzle: &mut Puzzle, out: &mut dyn Write) -> io::Result<bool> {
+    let (steps, answer) = explained(&puzzle.givens);
+    let mut lines = String::new();
+    for (depth, step) in &steps {
+        lines += &format!("{}{}\n", "  ".repeat(*depth), step.said());
+    }
+    if let Err(why) = &answer {
+        lines += &format!("no solution: {why}\n");
+    }
+    out.write_all(lines.as_bytes())?;
+    if let Ok(answer) = &answer {
+        fill_in(puzzle, answer);
+    }
+    Ok(answer.is_ok())
 }

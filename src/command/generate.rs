@@ -1,7 +1,8 @@
 //! --generate: random solved grids, givens taken away while the solutions asked for stay.
 
-use super::super::Search;
+use super::count::solutions;
 use super::explain::rating;
+use super::rules::{broken_rule, units_of};
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::mem::replace;
@@ -76,16 +77,6 @@ fn fingerprint(puzzle: &[u8; 81]) -> u64 {
     hash.next()
 }
 
-/// Solutions of `grid`, counted up to `limit`.
-fn solutions(grid: &[u8; 81], limit: u64) -> u64 {
-    let mut found = 0;
-    Search::solve(grid, &mut |_| {
-        found += 1;
-        found < limit
-    });
-    found
-}
-
 /// A solved grid drawn at random: the three diagonal boxes shuffled (they share no row or
 /// column), then the other squares in reading order, each trying its digits in a random order.
 /// Every solved grid can come, and every digit is as likely as any other at every square.
@@ -107,11 +98,6 @@ fn solved_grid(random: &mut Random) -> [u8; 81] {
     }
     fill(&mut grid, &mut used, 0, random);
     grid
-}
-
-/// The row, column and box of square p (0 to 26).
-fn units_of(p: usize) -> [usize; 3] {
-    [p / 9, 9 + p % 9, 18 + p / 27 * 3 + p % 9 / 3]
 }
 
 /// Fills the empty squares from `p` on, each trying its digits in a random order; false at a
@@ -145,22 +131,13 @@ fn unsolvable_puzzle(random: &mut Random) -> [u8; 81] {
     let mut puzzle = with_solutions(1, random);
     loop {
         let (p, d) = (random.below(81), 1 + random.below(9) as u8);
-        let given = replace(&mut puzzle[p], 0);
-        if given != 0 && given != d && fits(&puzzle, p, d) {
-            puzzle[p] = d;
-            if solutions(&puzzle, 1) == 0 {
-                return puzzle;
-            }
+        let given = replace(&mut puzzle[p], d);
+        let sound = given != 0 && given != d && broken_rule(&puzzle).is_none();
+        if sound && solutions(&puzzle, 1) == 0 {
+            return puzzle;
         }
         puzzle[p] = given;
     }
-}
-
-/// Digit d breaks no rule at square p of `grid`.
-fn fits(grid: &[u8; 81], p: usize, d: u8) -> bool {
-    let peer =
-        |q: usize| q / 9 == p / 9 || q % 9 == p % 9 || (q / 27, q % 9 / 3) == (p / 27, p % 9 / 3);
-    (0..81).all(|q| q == p || grid[q] != d || !peer(q))
 }
 
 /// A puzzle with `wanted` solutions, minimal for that number: a random solved grid (for none,

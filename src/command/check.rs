@@ -1,7 +1,9 @@
 //! --check PUZZLES ANSWERS: judges each answer as a judge's checker would, where any solution
 //! is accepted (with --smallest, only the classic's).
 
-use super::super::{fail, open_input, Io, Piece, Puzzle, Reader, Search, Stop};
+use super::judge::{fail, puzzle_name, Piece, Puzzle, Reader, Search, Stop};
+use super::rules::{broken_rule, squares_named};
+use super::{open_input, shown, Io};
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, Read};
@@ -76,44 +78,24 @@ pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
         };
         let said = match (&puzzle, &answer) {
             (None, None) => return status,
-            (Some(puzzle), None) => format!("{}: missing", puzzle_named(puzzle, None)),
+            (Some(puzzle), None) => {
+                format!("{}: missing", puzzle_name(puzzle.number, puzzle.line, ""))
+            }
             (None, Some(answer)) => {
                 let (number, line) = (answer.number, answer.line);
                 format!("answer {} (line {}): no puzzle for it", number, line)
             }
             (Some(puzzle), Some(answer)) => match wrong(puzzle, answer, smallest) {
-                Some(why) => format!("{}: {}", puzzle_named(puzzle, Some(answer.line)), why),
+                Some(why) => {
+                    let with = format!(", answer line {}", answer.line);
+                    format!("{}: {why}", puzzle_name(puzzle.number, puzzle.line, &with))
+                }
                 None => continue,
             },
         };
         status = 1;
         let _ = io.err.write_all(format!("{}\n", said).as_bytes());
     }
-}
-
-/// A file as messages name it.
-fn shown(file: &OsString) -> String {
-    match file.to_str() {
-        Some("-") => "(standard input)".into(),
-        _ => file.to_string_lossy().into_owned(),
-    }
-}
-
-/// How the checker names a puzzle: its number, its line, and its answer's line.
-fn puzzle_named(puzzle: &Puzzle, answer_line: Option<usize>) -> String {
-    let (number, line) = (puzzle.number, puzzle.line);
-    match answer_line {
-        Some(answer_line) => format!(
-            "puzzle {} (line {}, answer line {})",
-            number, line, answer_line
-        ),
-        None => format!("puzzle {} (line {})", number, line),
-    }
-}
-
-/// The square named as people name it: row and column from 1.
-fn named(p: usize) -> String {
-    format!("r{}c{}", p / 9 + 1, p % 9 + 1)
 }
 
 /// The first thing wrong with `answer` to `puzzle`, if any: a given changed; where the puzzle
@@ -126,7 +108,12 @@ fn wrong(puzzle: &Puzzle, answer: &Puzzle, smallest: bool) -> Option<String> {
             0 => '.',
             d => (b'0' + d) as char,
         };
-        return Some(format!("{} was {}, is {}", named(p), givens[p], is));
+        return Some(format!(
+            "{} was {}, is {}",
+            squares_named(&[p]),
+            givens[p],
+            is
+        ));
     }
     // A full grid that breaks no rule proves the puzzle solvable: no search unless the answer
     // must be the smallest.
@@ -144,40 +131,19 @@ fn wrong(puzzle: &Puzzle, answer: &Puzzle, smallest: bool) -> Option<String> {
         Some(solution) => solution,
         None => {
             let filled = (0..81).find(|&p| got[p] != 0 && givens[p] == 0);
-            return filled.map(|p| format!("no solution, but {} is {}", named(p), got[p]));
+            return filled
+                .map(|p| format!("no solution, but {} is {}", squares_named(&[p]), got[p]));
         }
     };
     if let Some(why) = broken_rule(got) {
         return Some(why);
     }
     match (0..81).find(|&p| got[p] == 0) {
-        Some(p) => Some(format!("{} is blank", named(p))),
+        Some(p) => Some(format!("{} is blank", squares_named(&[p]))),
         None => (0..81).find(|&p| got[p] != solution[p]).map(|p| {
             let (is, has) = (got[p], solution[p]);
-            let named = named(p);
+            let named = squares_named(&[p]);
             format!("not the smallest: {named} is {is}, the smallest has {has}")
         }),
     }
-}
-
-/// The first row, column or box (in that order) that holds a digit twice.
-fn broken_rule(grid: &[u8; 81]) -> Option<String> {
-    let units = [("row", 0), ("column", 1), ("box", 2)];
-    for (kind, k) in units {
-        for u in 0..9 {
-            let mut seen = [false; 10];
-            for i in 0..9 {
-                let p = match k {
-                    0 => 9 * u + i,
-                    1 => 9 * i + u,
-                    _ => 9 * (u / 3 * 3 + i / 3) + u % 3 * 3 + i % 3,
-                };
-                let d = grid[p] as usize;
-                if d != 0 && std::mem::replace(&mut seen[d], true) {
-                    return Some(format!("{} {} has {} twice", kind, u + 1, d));
-                }
-            }
-        }
-    }
-    None
 }

@@ -1,39 +1,46 @@
 //! --count and --all: each puzzle's number of solutions, or every solution written as its
 //! puzzle's block.
 
-use super::super::{fill_in, no_solution, trim, Piece, Puzzle, Reader, Search, Stop};
-use super::super::{CLASS, HASH, LETTER, LONGEST};
+use super::judge::{fill_in, no_solution, Piece, Puzzle, Reader, Search, Stop};
 use std::io::{self, Read, Write};
 use std::mem::take;
 
-// ---- Counting: one line per puzzle, its number of solutions. --------------------------------
+// ---- One line per puzzle: its number of solutions (--count), or its rating (--rate). -------
 
-pub(crate) fn count(
+/// Writes one line per puzzle, `tag` first, as `said` says it (with whether the puzzle has a
+/// solution); `solved` turns false when one has none.
+pub(crate) fn line_each(
     input: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
-    name: &str,
     tag: &str,
-    limit: u64,
-) -> Result<bool, Stop> {
-    let (mut reader, mut solved) = (Reader::new(input), true);
+    solved: &mut bool,
+    said: &mut dyn FnMut(&Puzzle) -> (String, bool),
+) -> Result<(), Stop> {
+    let mut reader = Reader::new(input);
     while let Some(pieces) = reader.next(out)? {
         for piece in pieces {
             if let Piece::Puzzle(puzzle) = piece {
-                let mut solutions = 0;
-                Search::solve(&puzzle.givens, &mut |_| {
-                    solutions += 1;
-                    solutions < limit
-                });
-                out.write_all(format!("{}{}\n", tag, solutions).as_bytes())?;
-                if solutions == 0 {
-                    solved = false;
-                    no_solution(err, name, &puzzle);
+                let (line, solvable) = said(&puzzle);
+                out.write_all(format!("{tag}{line}\n").as_bytes())?;
+                if !solvable {
+                    *solved = false;
+                    no_solution(err, &puzzle);
                 }
             }
         }
     }
-    Ok(solved)
+    Ok(())
+}
+
+/// The solutions of `givens`, counted up to `limit`.
+pub(crate) fn solutions(givens: &[u8; 81], limit: u64) -> u64 {
+    let mut found = 0;
+    Search::solve(givens, &mut |_| {
+        found += 1;
+        found < limit
+    });
+    found
 }
 
 // ---- Every solution: each written as its puzzle's block, with the borders around it. -------
@@ -59,16 +66,19 @@ struct Block {
     puzzle: Option<(Box<Puzzle>, Vec<u8>)>,
 }
 
-/// Writes every solution of each puzzle of one input, up to `limit` each; Ok(false) when some
-/// puzzle has none.
+/// Layout-only lines past this many bytes in a row are no part of a block: memory stays bounded.
+const BORDERS_MOST: usize = 1 << 20;
+
+/// Writes every solution of each puzzle of one input, up to `limit` each; `solved` turns false
+/// when a puzzle has none.
 pub(crate) fn every_solution(
     input: &mut dyn Read,
     writer: &mut Writer,
     err: &mut dyn Write,
-    name: &str,
     limit: u64,
-) -> Result<bool, Stop> {
-    let (mut reader, mut block, mut solved) = (Reader::new(input), Block::default(), true);
+    solved: &mut bool,
+) -> Result<(), Stop> {
+    let (mut reader, mut block) = (Reader::new(input), Block::default());
     let read = loop {
         let pieces = match reader.next(writer.out) {
             Ok(Some(pieces)) => pieces,
@@ -77,16 +87,16 @@ pub(crate) fn every_solution(
         };
         for piece in pieces {
             match piece {
-                Piece::Text(text) if border(&text) && block.lines.len() < LONGEST => {
+                Piece::Text(text) if border(&text) && block.lines.len() < BORDERS_MOST => {
                     block.lines.extend_from_slice(&text)
                 }
                 Piece::Text(text) => {
-                    solved &= close(&mut block, false, writer, err, name, limit)?;
+                    *solved &= close(&mut block, false, writer, err, limit)?;
                     writer.write(&text)?;
                 }
                 Piece::Puzzle(puzzle) => {
                     // Lines between two puzzles belong to both blocks.
-                    solved &= close(&mut block, true, writer, err, name, limit)?;
+                    *solved &= close(&mut block, true, writer, err, limit)?;
                     block.puzzle = Some((puzzle, take(&mut block.lines)));
                 }
             }
@@ -99,15 +109,15 @@ pub(crate) fn every_solution(
             block.puzzle = None;
         }
     }
-    solved &= close(&mut block, false, writer, err, name, limit)?;
-    read?;
-    Ok(solved)
+    *solved &= close(&mut block, false, writer, err, limit)?;
+    read
 }
 
-/// A line of layout only (a drawn grid's border): no label, no comment, not white space.
+/// A line of layout only (a drawn grid's border), of the lines without squares the reader hands
+/// on: not white space, no label (a letter), no comment (`#`).
 fn border(text: &[u8]) -> bool {
-    let words = |c: &u8| matches!(CLASS[*c as usize], LETTER | HASH);
-    !trim(text).is_empty() && !text.iter().any(words)
+    let white = text.iter().all(u8::is_ascii_whitespace);
+    !white && !text.iter().any(|&c| c.is_ascii_alphabetic() || c == b'#')
 }
 
 /// Answers the waiting puzzle; its lines after stay on for the next if `shared`.
@@ -116,7 +126,6 @@ fn close(
     shared: bool,
     writer: &mut Writer,
     err: &mut dyn Write,
-    name: &str,
     limit: u64,
 ) -> io::Result<bool> {
     let after = if shared {
@@ -128,7 +137,7 @@ fn close(
         Some((mut puzzle, before)) => {
             let solutions = write_solutions(&mut puzzle, &before, &after, writer, limit)?;
             if solutions == 0 {
-                no_solution(err, name, &puzzle);
+                no_solution(err, &puzzle);
             }
             Ok(solutions > 0)
         }

@@ -1,0 +1,276 @@
+//! The `sudoku` command: the judge program's reading, search and writing (`src/main.rs`,
+//! included as a module, reached through what it marks `pub(crate)`) over files, and the tools:
+//! counting solutions, writing every solution, generating puzzles, checking answers, explaining
+//! and rating puzzles.
+
+#[path = "../main.rs"]
+#[allow(dead_code)] // the judge program's own `main`, which reads standard input only
+pub(crate) mod judge;
+
+mod check;
+mod count;
+mod explain;
+mod generate;
+mod options;
+mod rules;
+
+use judge::{fail, finish, output_failed, worded, Puzzle, Stop};
+use options::{Given, Name};
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::{self, Read, Write};
+
+fn main() {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let status = run(&args, &mut stdin.lock(), &mut out, &mut stderr.lock());
+    std::process::exit(status);
+}
+
+/// Standard input, the output and the messages.
+pub(crate) struct Io<'a> {
+    stdin: &'a mut dyn Read,
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+}
+
+/// Runs the command on `args` (without its name); the exit status.
+pub(crate) fn run(
+    args: &[OsString],
+    stdin: &mut dyn Read,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let io = Io { stdin, out, err };
+    let given = match options::parse(args).and_then(|given| work(&given).map(|w| (given, w))) {
+        Ok(given) => given,
+        Err(why) => return fail(io.err, format!("sudoku: {why}\n{}", options::usage())),
+    };
+    let (given, work) = given;
+    let files = &given.files;
+    match work {
+        Work::Show(text) => match io.out.write_all(text.as_bytes()) {
+            Ok(()) => finish(io.out, io.err, 0),
+            Err(e) => output_failed(io.err, e, 0),
+        },
+        Work::Solve => each_input(files, io, &mut |input, out, err, _, solved| {
+            judge::answer(input, out, err, solved, &mut judge::smallest)
+        }),
+        Work::Explain => each_input(files, io, &mut |input, out, err, _, solved| {
+            judge::answer(input, out, err, solved, &mut explain::explain)
+        }),
+        Work::Count(limit) => line_each(files, io, &mut |puzzle| {
+            let found = count::solutions(&puzzle.givens, limit);
+            (found.to_string(), found > 0)
+        }),
+        Work::Rate => line_each(files, io, &mut explain::rated),
+        Work::All(limit) => {
+            let mut owed: &[u8] = b""; // a line break owed after a block that ended mid-line
+            each_input(files, io, &mut |input, out, err, _, solved| {
+                let mut writer = count::Writer { out, owed };
+                let all = count::every_solution(input, &mut writer, err, limit, solved);
+                owed = writer.owed;
+                all
+            })
+        }
+        Work::Check(smallest) => check::check(files, smallest, io),
+        Work::Generate(wanted, solutions, level, seed) => {
+            match generate::generate(wanted, solutions, level, seed, io.out) {
+                Ok(()) => finish(io.out, io.err, 0),
+                Err(e) => output_failed(io.err, e, 0),
+            }
+        }
+    }
+}
+
+/// What a command line asks for (its files aside).
+enum Work {
+    Show(String),
+    Solve,
+    Count(u64),
+    All(u64),
+    Explain,
+    Rate,
+    Check(bool),
+    /// Puzzles, solutions each, level, seed.
+    Generate(u64, u64, Option<usize>, u64),
+}
+
+/// The work the options given ask for; Err says why they do not go together.
+fn work(given: &Given) -> Result<Work, String> {
+    let has = |name| given.has(name);
+    let (files, limit, solutions) = (
+        &given.files,
+        given.value(Name::Limit),
+        given.value(Name::Solutions),
+    );
+    let modes = [
+        Name::Count,
+        Name::All,
+        Name::Explain,
+        Name::Rate,
+        Name::Check,
+    ];
+    let rules = [
+        (limit == Some(0), "--limit takes a whole number from 1 up"),
+        (
+            has(Name::Limit) && !has(Name::Count) && !has(Name::All),
+            "--limit goes with --count or --all",
+        ),
+        (
+            (has(Name::Seed) || has(Name::Solutions)) && !has(Name::Generate),
+            "--seed and --solutions go with --generate",
+        ),
+        (
+            has(Name::Generate) && (modes.iter().any(|&mode| has(mode)) || !files.is_empty()),
+            "--generate takes no other option but --seed, --solutions and --difficulty, and no file",
+        ),
+        (
+            has(Name::Difficulty) && (!has(Name::Generate) || solutions.unwrap_or(1) != 1),
+            "--difficulty goes with --generate, for proper puzzles (one solution)",
+        ),
+        (
+            modes.iter().filter(|&&mode| has(mode)).count() > 1,
+            "--count, --all, --explain, --rate and --check do not go together",
+        ),
+        (
+            files.iter().filter(|f| **f == "-").count() > 1,
+            "- is named twice: standard input is read once",
+        ),
+        (
+            has(Name::Check) && files.len() != 2,
+            "--check takes two files, the puzzles and the answers, and no other option",
+        ),
+        (has(Name::Smallest) && !has(Name::Check), "--smallest goes with --check"),
+        // It counts up to K + 1 solutions for each given: K = 1000 takes seconds a puzzle.
+        (solutions > Some(1000), "--solutions takes a whole number up to 1000"),
+    ];
+    if let Some((_, why)) = rules.iter().find(|rule| rule.0) {
+        return Err(why.to_string());
+    }
+    let limit = limit.unwrap_or(u64::MAX);
+    Ok(match () {
+        _ if has(Name::Help) => Work::Show(options::usage()),
+        _ if has(Name::Version) => Work::Show(format!("sudoku {}\n", env!("CARGO_PKG_VERSION"))),
+        _ if has(Name::Generate) => Work::Generate(
+            given.value(Name::Generate).unwrap_or(0),
+            solutions.unwrap_or(1),
+            given.value(Name::Difficulty).map(|level| level as usize),
+            given.value(Name::Seed).unwrap_or_else(generate::clock_seed),
+        ),
+        _ if has(Name::Check) => Work::Check(has(Name::Smallest)),
+        _ if has(Name::Explain) => Work::Explain,
+        _ if has(Name::Rate) => Work::Rate,
+        _ if has(Name::Count) => Work::Count(limit),
+        _ if has(Name::All) => Work::All(limit),
+        _ => Work::Solve,
+    })
+}
+
+// ---- Inputs: each file in turn, or standard input.
+
+/// Writes one line per puzzle of each input, as `said` says it (with whether the puzzle has a
+/// solution); with several files, each line starts with its file's name, as `grep -c` does.
+fn line_each(files: &[&OsString], io: Io, said: &mut dyn FnMut(&Puzzle) -> (String, bool)) -> i32 {
+    let several = files.len() > 1;
+    each_input(files, io, &mut |input, out, err, name, solved| {
+        let tag = if several { name.trim_end() } else { "" };
+        count::line_each(input, out, err, tag, solved, said)
+    })
+}
+
+/// Answers an input: its name as messages start (`FILE: `, or nothing when no file is named);
+/// `solved` turns false when a puzzle has no solution.
+type Answer<'a> = &'a mut dyn FnMut(
+    &mut dyn Read,
+    &mut dyn Write,
+    &mut dyn Write,
+    &str,
+    &mut bool,
+) -> Result<(), Stop>;
+
+/// Answers each file in turn (standard input for `-`, or when none is named); the exit status.
+fn each_input(files: &[&OsString], io: Io, answer: Answer) -> i32 {
+    let (mut status, dash) = (0, OsString::from("-"));
+    let named = !files.is_empty();
+    for file in if named { files.to_vec() } else { vec![&dash] } {
+        let name = match named {
+            true => format!("{}: ", shown(file)),
+            false => String::new(),
+        };
+        let mut input = match open_input(file, &mut *io.stdin) {
+            Ok(input) => input,
+            Err(why) => {
+                status = fail(io.err, format!("sudoku: {}: {why}\n", shown(file)));
+                continue;
+            }
+        };
+        let mut solved = true;
+        let mut err = Named {
+            err: &mut *io.err,
+            name: &name,
+        };
+        let answered = answer(&mut *input, &mut *io.out, &mut err, &name, &mut solved);
+        status = status.max(!solved as i32);
+        match answered {
+            Ok(()) => {}
+            Err(Stop::Read(e)) => status = fail(&mut err, format!("{e}\n")),
+            Err(Stop::Write(e)) => return output_failed(io.err, e, status),
+        }
+    }
+    finish(io.out, io.err, status)
+}
+
+/// Messages about one input, each after its name (`FILE: `), in one write.
+struct Named<'a> {
+    err: &'a mut dyn Write,
+    name: &'a str,
+}
+
+impl Write for Named<'_> {
+    fn write(&mut self, message: &[u8]) -> io::Result<usize> {
+        self.err
+            .write_all(&[self.name.as_bytes(), message].concat())?;
+        Ok(message.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.err.flush()
+    }
+}
+
+/// A file as messages name it: `-` is `(standard input)`, as grep names it.
+pub(crate) fn shown(file: &OsString) -> String {
+    match file.to_str() {
+        Some("-") => "(standard input)".into(),
+        _ => file.to_string_lossy().into_owned(),
+    }
+}
+
+/// Opens FILE (`-`: standard input), refusing a directory and the output's file (`F >> F`).
+pub(crate) fn open_input<'a>(
+    file: &OsString,
+    stdin: &'a mut dyn Read,
+) -> Result<Box<dyn Read + 'a>, String> {
+    let (input, meta): (Box<dyn Read + 'a>, _) = if file == "-" {
+        (Box::new(stdin), std::fs::metadata("/dev/fd/0"))
+    } else {
+        let f = File::open(file).map_err(|e| worded(&e))?;
+        let meta = f.metadata();
+        (Box::new(f), meta)
+    };
+    match (meta, std::fs::metadata("/dev/fd/1")) {
+        (Ok(m), _) if m.is_dir() => Err("Is a directory".into()),
+        #[cfg(unix)]
+        (Ok(m), Ok(o)) if same_file(&m, &o) => Err("input file is output file".into()),
+        _ => Ok(input),
+    }
+}
+
+/// Both are the same regular file (checked on Unix).
+#[cfg(unix)]
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.is_file() && (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
