@@ -45,12 +45,8 @@ pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
     let (mut puzzles, mut answers) =
         match (open_input(files[0], first), open_input(files[1], second)) {
             (Ok(puzzles), Ok(answers)) => (puzzles, answers),
-            (Err(why), _) => {
-                return fail(io.err, format!("sudoku: {}: {}\n", shown(files[0]), why))
-            }
-            (_, Err(why)) => {
-                return fail(io.err, format!("sudoku: {}: {}\n", shown(files[1]), why))
-            }
+            (Err(why), _) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[0]))),
+            (_, Err(why)) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[1]))),
         };
     let mut inputs = [&mut *puzzles, &mut *answers].map(|input| Puzzles {
         reader: Reader::new(input),
@@ -60,10 +56,9 @@ pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
     let mut status = 0;
     loop {
         let mut next = |k: usize| {
-            let name = shown(files[k]);
             inputs[k].next().map_err(|stop| match stop {
-                Stop::Read(e) => format!("{}: {}\n", name, e),
-                Stop::Write(e) => format!("sudoku: {}\n", e), // the sink never fails
+                Stop::Read(e) => format!("{}: {e}\n", shown(files[k])),
+                Stop::Write(e) => format!("sudoku: {e}\n"), // the sink never fails
             })
         };
         let (puzzle, answer) = match (next(0), next(1)) {
@@ -76,25 +71,33 @@ pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
                 (puzzle, None)
             }
         };
-        let said = match (&puzzle, &answer) {
-            (None, None) => return status,
-            (Some(puzzle), None) => {
-                format!("{}: missing", puzzle_name(puzzle.number, puzzle.line, ""))
-            }
-            (None, Some(answer)) => {
-                let (number, line) = (answer.number, answer.line);
-                format!("answer {} (line {}): no puzzle for it", number, line)
-            }
-            (Some(puzzle), Some(answer)) => match wrong(puzzle, answer, smallest) {
-                Some(why) => {
-                    let with = format!(", answer line {}", answer.line);
-                    format!("{}: {why}", puzzle_name(puzzle.number, puzzle.line, &with))
-                }
-                None => continue,
-            },
-        };
-        status = 1;
-        let _ = io.err.write_all(format!("{}\n", said).as_bytes());
+        if puzzle.is_none() && answer.is_none() {
+            return status;
+        }
+        if let Some(said) = verdict(puzzle.as_deref(), answer.as_deref(), smallest) {
+            status = 1;
+            let _ = io.err.write_all(format!("{said}\n").as_bytes());
+        }
+    }
+}
+
+/// What is wrong with the answer to a puzzle (either may be missing), said with their names;
+/// None if it is accepted.
+fn verdict(puzzle: Option<&Puzzle>, answer: Option<&Puzzle>, smallest: bool) -> Option<String> {
+    match (puzzle, answer) {
+        (Some(puzzle), None) => {
+            let name = puzzle_name(puzzle.number, puzzle.line, "");
+            Some(format!("{name}: missing"))
+        }
+        (None, Some(answer)) => {
+            let (number, line) = (answer.number, answer.line);
+            Some(format!("answer {number} (line {line}): no puzzle for it"))
+        }
+        (Some(puzzle), Some(answer)) => wrong(puzzle, answer, smallest).map(|why| {
+            let with = format!(", answer line {}", answer.line);
+            format!("{}: {why}", puzzle_name(puzzle.number, puzzle.line, &with))
+        }),
+        (None, None) => None,
     }
 }
 

@@ -43,11 +43,10 @@ pub(crate) fn run(
     err: &mut dyn Write,
 ) -> i32 {
     let io = Io { stdin, out, err };
-    let given = match options::parse(args).and_then(|given| work(&given).map(|w| (given, w))) {
-        Ok(given) => given,
+    let (work, given) = match options::parse(args).and_then(|given| Ok((work(&given)?, given))) {
+        Ok(read) => read,
         Err(why) => return fail(io.err, format!("sudoku: {why}\n{}", options::usage())),
     };
-    let (given, work) = given;
     let files = &given.files;
     match work {
         Work::Show(text) => match io.out.write_all(text.as_bytes()) {
@@ -99,12 +98,35 @@ enum Work {
 
 /// The work the options given ask for; Err says why they do not go together.
 fn work(given: &Given) -> Result<Work, String> {
+    if let Some(why) = clash(given) {
+        return Err(why.to_string());
+    }
     let has = |name| given.has(name);
-    let (files, limit, solutions) = (
-        &given.files,
-        given.value(Name::Limit),
-        given.value(Name::Solutions),
-    );
+    let limit = given.value(Name::Limit).unwrap_or(u64::MAX);
+    Ok(match () {
+        _ if has(Name::Help) => Work::Show(options::usage()),
+        _ if has(Name::Version) => Work::Show(format!("sudoku {}\n", env!("CARGO_PKG_VERSION"))),
+        _ if has(Name::Generate) => Work::Generate(
+            given.value(Name::Generate).unwrap_or(0),
+            given.value(Name::Solutions).unwrap_or(1),
+            given.value(Name::Difficulty).map(|level| level as usize),
+            given.value(Name::Seed).unwrap_or_else(generate::clock_seed),
+        ),
+        _ if has(Name::Check) => Work::Check(has(Name::Smallest)),
+        _ if has(Name::Explain) => Work::Explain,
+        _ if has(Name::Rate) => Work::Rate,
+        _ if has(Name::Count) => Work::Count(limit),
+        _ if has(Name::All) => Work::All(limit),
+        _ => Work::Solve,
+    })
+}
+
+/// The first rule of the command line that the options given break: why they do not go
+/// together.
+fn clash(given: &Given) -> Option<&'static str> {
+    let has = |name| given.has(name);
+    let (files, limit) = (&given.files, given.value(Name::Limit));
+    let solutions = given.value(Name::Solutions);
     let modes = [
         Name::Count,
         Name::All,
@@ -146,26 +168,7 @@ fn work(given: &Given) -> Result<Work, String> {
         // It counts up to K + 1 solutions for each given: K = 1000 takes seconds a puzzle.
         (solutions > Some(1000), "--solutions takes a whole number up to 1000"),
     ];
-    if let Some((_, why)) = rules.iter().find(|rule| rule.0) {
-        return Err(why.to_string());
-    }
-    let limit = limit.unwrap_or(u64::MAX);
-    Ok(match () {
-        _ if has(Name::Help) => Work::Show(options::usage()),
-        _ if has(Name::Version) => Work::Show(format!("sudoku {}\n", env!("CARGO_PKG_VERSION"))),
-        _ if has(Name::Generate) => Work::Generate(
-            given.value(Name::Generate).unwrap_or(0),
-            solutions.unwrap_or(1),
-            given.value(Name::Difficulty).map(|level| level as usize),
-            given.value(Name::Seed).unwrap_or_else(generate::clock_seed),
-        ),
-        _ if has(Name::Check) => Work::Check(has(Name::Smallest)),
-        _ if has(Name::Explain) => Work::Explain,
-        _ if has(Name::Rate) => Work::Rate,
-        _ if has(Name::Count) => Work::Count(limit),
-        _ if has(Name::All) => Work::All(limit),
-        _ => Work::Solve,
-    })
+    rules.iter().find(|rule| rule.0).map(|rule| rule.1)
 }
 
 // ---- Inputs: each file in turn, or standard input.
