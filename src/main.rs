@@ -421,14 +421,23 @@ pub(crate) struct Search {
     credit: u32,
     /// The steps when the last solution was found (0 before the first).
     found_at: u64,
-    /// The givens' board, until the check has looked at it.
-    givens: Option<Board>,
-    /// The givens have no solution: the search stops.
-    hopeless: bool,
+    /// The board of the givens, and the squares where dfs placed a digit, `path[1..=depth]`.
+    start: Board,
+    path: [u8; 82],
+    depth: usize,
+    /// A solution of the board each dfs on the path started from, once the budget is spent.
+    witness: Option<Board>,
+    /// The depth of a digit the check found no solution after: dfs goes back to it (0: the givens).
+    dead: usize,
+    /// The path has been checked since the budget was last spent.
+    checked: bool,
 }
 
 /// The steps the classic may take without finding a solution before it checks each digit.
 const BUDGET: u64 = 2000;
+
+/// No depth: no digit on the path is dead.
+const NONE: usize = usize::MAX;
 
 /// The credit a dead end earns for probes, up to `MOST_CREDIT`: where dead ends are many, probes
 /// pay; where solutions are many, probes find both digits live and stop when the credit is spent.
@@ -458,8 +467,16 @@ impl Search {
             steps: 0,
             credit: 1,
             found_at: 0,
-            givens: None,
-            hopeless: false,
+            start: Board {
+                open: [[BAND; 3]; 9],
+                seen: [[0; 3]; 9],
+                empty: [BAND; 3],
+            },
+            path: [0; 82],
+            depth: 0,
+            witness: None,
+            dead: NONE,
+            checked: false,
         };
         for (p, &given) in givens.iter().enumerate() {
             if given != 0 {
@@ -472,7 +489,7 @@ impl Search {
             }
         }
         if search.place_forced() {
-            search.givens = Some(search.board);
+            search.start = search.board;
             match search.next_square() {
                 Some((x, y)) => search.dfs(x, y, found),
                 None => found(&search.grid),
@@ -485,6 +502,10 @@ impl Search {
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
         self.steps += 1;
         let (p, saved, mark) = (9 * x + y, self.board, self.placed);
+        self.depth += 1;
+        let depth = self.depth;
+        self.path[depth] = p as u8;
+        let mut go_on = true;
         for d in 0..9 {
             // The classic's test, then the board's, which implies it (a digit the row, column or
             // box holds is gone from the board) and has ruled out more.
@@ -493,40 +514,72 @@ impl Search {
             }
             self.place(x, y, d);
             self.board.assign(p, d);
-            let go_on = if self.place_forced() && self.may_lead_on() {
-                match self.next_square() {
+            if self.place_forced() && self.may_lead_on() {
+                go_on = match self.next_square() {
                     Some((x, y)) => self.dfs(x, y, found),
                     None => {
-                        self.found_at = self.steps;
+                        (self.found_at, self.checked) = (self.steps, false);
+                        self.witness = Some(self.board);
                         found(&self.grid)
                     }
-                }
+                };
             } else {
                 earn(&mut self.credit);
-                true
-            };
+            }
             while self.placed > mark {
                 self.remove();
             }
             self.board = saved;
-            if !go_on || self.hopeless {
-                return false;
+            if self.dead == depth {
+                self.dead = NONE; // this digit leads to no solution: the next
+            }
+            if !go_on || self.dead < depth {
+                break;
             }
         }
-        true
+        self.depth -= 1;
+        go_on
     }
 
-    /// Past the budget, only boards the check finds a solution for: a dead end far below costs
-    /// the budget once, not once per way of filling the squares above.
+    /// Past the budget, only boards the check finds a solution for, or the witness is one of: a
+    /// dead end far below costs the budget once, not once per way of filling the squares above.
     fn may_lead_on(&mut self) -> bool {
         if self.steps - self.found_at <= BUDGET {
             return true;
         }
-        // The first time: do the givens have a solution?
-        if let Some(givens) = self.givens.take() {
-            self.hopeless = !givens.decide(&mut self.steps);
+        if self.checked {
+            let p = self.path[self.depth] as usize;
+            let d = self.grid[p] as usize - 1;
+            if !self.witness.map_or(false, |w| w.allows(p, d)) {
+                self.witness = self.board.decide(&mut self.steps);
+            }
+            return self.witness.is_some();
         }
-        !self.hopeless && self.board.decide(&mut self.steps)
+        // The first time since the budget was spent: the path from the top, each board the
+        // witness is no solution of checked, up to the first that has none.
+        self.checked = true;
+        let (mut board, mut witness) = (self.start, self.witness);
+        for j in 0..=self.depth {
+            if j > 0 {
+                let p = self.path[j] as usize;
+                let d = self.grid[p] as usize - 1;
+                board.assign(p, d);
+                if witness.map_or(false, |w| w.allows(p, d)) {
+                    continue;
+                }
+            } else if witness.is_some() {
+                continue; // a solution found is a solution of the givens
+            }
+            match board.decide(&mut self.steps) {
+                Some(solution) => witness = Some(solution),
+                None => {
+                    self.dead = j;
+                    break;
+                }
+            }
+        }
+        self.witness = witness;
+        self.dead == NONE
     }
 
     /// The classic's test (the board knows more; the classic keeps its own): d free at (x, y).
@@ -688,23 +741,31 @@ impl Board {
         less
     }
 
-    /// The check: whether the board has a solution. Two searches, slow on different boards, take
-    /// turns, `FIRST_TURN` boards each, then twice as many each round.
-    fn decide(self, steps: &mut u64) -> bool {
+    /// The check: a solution of the board, if it has one. Two searches take turns, `FIRST_TURN`
+    /// boards each, then twice as many each round: alike but for the ways of as few choices they
+    /// prefer, one a stack's, the other a band's, so that they are slow on different boards.
+    fn decide(self, steps: &mut u64) -> Option<Board> {
         let mut turn = 0;
         loop {
-            let last = *steps + (FIRST_TURN << (turn / 2));
-            let answer = self.solvable(&mut [0; 81], steps, last, turn % 2 == 1);
+            let (last, mut solution) = (*steps + (FIRST_TURN << (turn / 2)), self);
+            let answer = self.solvable(&mut [0; 81], steps, last, turn % 2, &mut solution);
             if *steps <= last {
-                return answer;
+                return if answer { Some(solution) } else { None };
             }
             turn += 1;
         }
     }
 
     /// Branches where the fewest ways are (a square's digits, weighed by the dead ends met there,
-    /// or a digit's matchings in a band); past `last` it stops as if it found a solution.
-    fn solvable(mut self, fails: &mut [u32; 81], steps: &mut u64, last: u64, later: bool) -> bool {
+    /// or a digit's matchings in a band or stack); past `last` it stops as if it found a solution.
+    fn solvable(
+        mut self,
+        fails: &mut [u32; 81],
+        steps: &mut u64,
+        last: u64,
+        bands: usize,
+        solution: &mut Board,
+    ) -> bool {
         *steps += 1;
         if *steps > last {
             return true;
@@ -720,22 +781,26 @@ impl Board {
         if !self.probe(&mut 0, &mut credit, 81) {
             return false;
         }
-        let (fewest, digits, p) = match self.fewest_digits(fails, later) {
+        let (fewest, digits, p) = match self.fewest_digits(fails) {
             Some(ways) => ways,
-            None => return true,
+            None => {
+                *solution = self;
+                return true;
+            }
         };
-        let (count, d, b, matchings) = self.fewest_matchings(later);
+        let (count, d, at) = self.fewest_matchings(bands);
         if count <= fewest {
-            return matchings.iter().any(|&squares| {
+            let triads = self.triads_at(d, at);
+            return MATCHINGS.iter().filter(|m| triads & m[0] == m[0]).any(|m| {
                 let mut copy = self;
-                copy.open[d][b] &= squares;
-                copy.solvable(fails, steps, last, later)
+                copy.keep_matching(d, at, m);
+                copy.solvable(fails, steps, last, bands, solution)
             });
         }
         for d in (0..9).filter(|&d| digits >> d & 1 != 0) {
             let (mut copy, before) = (self, *steps);
             copy.assign(p, d);
-            if copy.solvable(fails, steps, last, later) {
+            if copy.solvable(fails, steps, last, bands, solution) {
                 return true;
             }
             if *steps == before + 1 {
@@ -745,34 +810,57 @@ impl Board {
         false
     }
 
-    /// The empty square with the fewest digits weighed by `fails`, the first (or `later`) of two
-    /// alike: its weight, digits and place.
-    fn fewest_digits(&self, fails: &[u32; 81], later: bool) -> Option<(u32, u32, usize)> {
+    /// The empty square with the fewest digits weighed by `fails`, the later of two alike: its
+    /// weight, digits and place.
+    fn fewest_digits(&self, fails: &[u32; 81]) -> Option<(u32, u32, usize)> {
         let (mut best, mut fewest) = (u32::MAX, None);
         for p in (0..81).filter(|&p| self.empty[p / 27] >> (p % 27) & 1 != 0) {
             let digits: u32 = (0..9).map(|d| (self.allows(p, d) as u32) << d).sum();
             let weight = (digits.count_ones() << 16) / (1 + fails[p]);
-            if weight < best || later && weight == best {
+            if weight <= best {
                 (best, fewest) = (weight, Some((weight, digits, p)));
             }
         }
         fewest
     }
 
-    /// The digit and band with the fewest matchings of rows and boxes left (two at least), the
-    /// first (or `later`) of two alike: their squares.
-    fn fewest_matchings(&self, later: bool) -> (u32, usize, usize, Vec<u32>) {
-        let mut fewest = (u32::MAX, 0, 0, Vec::new());
-        for (d, b) in (0..27).map(|k| (k / 3, k % 3)) {
-            let triads = triads_of(self.open[d][b]);
-            let left = MATCHINGS.iter().filter(|m| triads & m[0] == m[0]);
-            let squares: Vec<u32> = left.map(|m| m[1]).collect();
-            let weight = (squares.len() as u32) << 16;
-            if squares.len() > 1 && (weight < fewest.0 || later && weight == fewest.0) {
-                fewest = (weight, d, b, squares);
+    /// The digit with the fewest matchings left (two at least) in a band or a stack (`at` 0 to 2,
+    /// 3 to 5), the later of two alike, stacks looked at first and bands after them from
+    /// `bands` 1: their weight, the digit and where.
+    fn fewest_matchings(&self, bands: usize) -> (u32, usize, usize) {
+        let mut fewest = (u32::MAX, 0, 0);
+        for k in 0..54 {
+            let (d, at) = (k % 9, (k / 9 + 3 * bands) % 6);
+            let triads = self.triads_at(d, at);
+            let count = MATCHINGS.iter().filter(|m| triads & m[0] == m[0]).count() as u32;
+            if count > 1 && count << 16 <= fewest.0 {
+                fewest = (count << 16, d, at);
             }
         }
         fewest
+    }
+
+    /// Where digit d can go in band `at` (bit 3r + k: its row r in box k), or in stack `at` - 3
+    /// (bit 3k + c: band k, the stack's column c); a matching takes one such place each way.
+    fn triads_at(&self, d: usize, at: usize) -> u32 {
+        if at < 3 {
+            return triads_of(self.open[d][at]);
+        }
+        let columns = |band: u32| (band | band >> 9 | band >> 18) >> (3 * (at - 3)) & 7;
+        (0..3).map(|k| columns(self.open[d][k]) << (3 * k)).sum()
+    }
+
+    /// Keeps digit d to matching m of band or stack `at`.
+    fn keep_matching(&mut self, d: usize, at: usize, m: &[u32; 2]) {
+        if at < 3 {
+            self.open[d][at] &= m[1];
+            return;
+        }
+        let stack = 3 * (at - 3);
+        for (k, band) in self.open[d].iter_mut().enumerate() {
+            let c = (m[0] >> (3 * k) & 7).trailing_zeros();
+            *band &= !(COLUMN * 7 << stack) | COLUMN << (stack as u32 + c);
+        }
     }
 
     /// A triad (a line's squares in a box) holds three digits: fewer that can, or more that must
