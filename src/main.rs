@@ -550,10 +550,12 @@ impl Search {
         if self.checked {
             let p = self.path[self.depth] as usize;
             let d = self.grid[p] as usize - 1;
-            if !self.witness.map_or(false, |w| w.allows(p, d)) {
-                self.witness = self.board.decide(&mut self.steps);
+            if self.witness.map_or(false, |w| w.allows(p, d)) {
+                return true;
             }
-            return self.witness.is_some();
+            let solution = self.board.decide(&mut self.steps);
+            self.witness = solution.or(self.witness); // a solution of the boards above, still
+            return solution.is_some();
         }
         // The first time since the budget was spent: the path from the top, each board the
         // witness is no solution of checked, up to the first that has none.
@@ -859,7 +861,7 @@ impl Board {
         let stack = 3 * (at - 3);
         for (k, band) in self.open[d].iter_mut().enumerate() {
             let c = (m[0] >> (3 * k) & 7).trailing_zeros();
-            *band &= !(COLUMN * 7 << stack) | COLUMN << (stack as u32 + c);
+            *band &= !((COLUMN * 7) << stack) | COLUMN << (stack as u32 + c);
         }
     }
 

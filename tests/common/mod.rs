@@ -36,19 +36,29 @@ pub const SUDOKU: &str = env!("CARGO_BIN_EXE_sudoku");
 
 /// The judge program, `src/main.rs` alone, which `cargo test` builds as the example `judge`.
 pub fn judge_program() -> PathBuf {
+    example("judge")
+}
+
+/// The judge program for every size, `src/every_size.rs` alone (the example `every_size`).
+pub fn every_size_program() -> PathBuf {
+    example("every_size")
+}
+
+/// An example `cargo test` builds: target/<profile>/examples/NAME, beside the test's own
+/// target/<profile>/deps/<test>.
+fn example(name: &str) -> PathBuf {
     let test = std::env::current_exe().expect("the test's own path");
-    // target/<profile>/deps/<test> beside target/<profile>/examples/judge
-    let profile = test
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let judge = profile.join("examples").join("judge");
+    let profile = test.parent().and_then(Path::parent);
+    let example = profile
+        .expect("target/<profile>")
+        .join("examples")
+        .join(name);
     assert!(
-        judge.exists(),
+        example.exists(),
         "{} is built by `cargo test`",
-        judge.display()
+        example.display()
     );
-    judge
+    example
 }
 
 /// Starts `program` with `args`, its three streams piped.
