@@ -108,7 +108,7 @@ pub(crate) struct Puzzle {
     pub(crate) givens: Vec<u8>,
     places: Vec<(u32, u32, bool)>,
     rows: usize,
-    text: Vec<u8>,
+    pub(crate) text: Vec<u8>,
 }
 
 impl Puzzle {
@@ -338,7 +338,7 @@ const SQUARES: usize = MOST * MOST;
 
 /// The units of a side: the squares of each (rows, then columns, then boxes, `side` a unit),
 /// the units of each square, and its peers (the other squares of its units, once each).
-pub(crate) struct Units {
+struct Units {
     side: usize,
     n: usize,
     squares: Vec<usize>,
@@ -601,7 +601,7 @@ impl Search {
 /// Bit d of `can[p]`: square p can take symbol d (`FILLED`: it holds it); `places[u][d]`: the
 /// squares of unit u that can take or hold symbol d.
 #[derive(Clone, Copy)]
-pub(crate) struct Board {
+struct Board {
     can: [u32; SQUARES],
     places: [[u8; MOST]; 3 * MOST],
 }

@@ -151,10 +151,7 @@ pub(crate) fn puzzle_name(number: usize, line: usize, more: &str) -> String {
 
 /// A puzzle named with how many of its squares were read.
 fn squares_read(number: usize, line: usize, n: usize) -> String {
-    format!(
-        "{} with {n} of its 81 squares",
-        puzzle_name(number, line, "")
-    )
+    puzzle_name(number, line, "") + &format!(" with {n} of its 81 squares")
 }
 
 /// What each byte is: a square's given (0 for a blank), or one of these kinds.
@@ -457,21 +454,13 @@ impl Search {
             col: [[false; 9]; 9],
             cell: [[[false; 9]; 3]; 3],
             grid: [0; 81],
-            board: Board {
-                open: [[BAND; 3]; 9],
-                seen: [[0; 3]; 9],
-                empty: [BAND; 3],
-            },
+            board: EMPTY,
             trail: [0; 81],
             placed: 0,
             steps: 0,
             credit: 1,
             found_at: 0,
-            start: Board {
-                open: [[BAND; 3]; 9],
-                seen: [[0; 3]; 9],
-                empty: [BAND; 3],
-            },
+            start: EMPTY,
             path: [0; 82],
             depth: 0,
             witness: None,
@@ -543,34 +532,26 @@ impl Search {
 
     /// Past the budget, only boards the check finds a solution for, or the witness is one of: a
     /// dead end far below costs the budget once, not once per way of filling the squares above.
+    /// The first time since the budget was spent the whole path is checked, from the top, up to
+    /// the first board without a solution, where dfs goes back; then its last board only.
     fn may_lead_on(&mut self) -> bool {
         if self.steps - self.found_at <= BUDGET {
             return true;
         }
-        if self.checked {
-            let p = self.path[self.depth] as usize;
-            let d = self.grid[p] as usize - 1;
-            if self.witness.map_or(false, |w| w.allows(p, d)) {
-                return true;
-            }
-            let solution = self.board.decide(&mut self.steps);
-            self.witness = solution.or(self.witness); // a solution of the boards above, still
-            return solution.is_some();
-        }
-        // The first time since the budget was spent: the path from the top, each board the
-        // witness is no solution of checked, up to the first that has none.
-        self.checked = true;
+        let from = if self.checked { self.depth } else { 0 };
         let (mut board, mut witness) = (self.start, self.witness);
+        self.checked = true;
         for j in 0..=self.depth {
+            let (p, d) = (
+                self.path[j] as usize,
+                self.grid[self.path[j] as usize] as usize,
+            );
             if j > 0 {
-                let p = self.path[j] as usize;
-                let d = self.grid[p] as usize - 1;
-                board.assign(p, d);
-                if witness.map_or(false, |w| w.allows(p, d)) {
-                    continue;
-                }
-            } else if witness.is_some() {
-                continue; // a solution found is a solution of the givens
+                board.assign(p, d - 1);
+            }
+            // A solution found is one of the givens' board, and of each board it goes through.
+            if j < from || witness.map_or(false, |w| j == 0 || w.allows(p, d - 1)) {
+                continue;
             }
             match board.decide(&mut self.steps) {
                 Some(solution) => witness = Some(solution),
@@ -655,6 +636,13 @@ struct Board {
 const BAND: u32 = 0o777_777_777;
 const COLUMN: u32 = 0o001_001_001;
 
+/// The board before any given: every square can take every digit.
+const EMPTY: Board = Board {
+    open: [[BAND; 3]; 9],
+    seen: [[0; 3]; 9],
+    empty: [BAND; 3],
+};
+
 impl Board {
     /// Runs `update` and naked singles until neither finds more; false at a dead end.
     fn settle(&mut self) -> bool {
@@ -693,7 +681,7 @@ impl Board {
                 (true, false) => *self = first,
                 (false, true) => *self = second,
                 (true, true) => {
-                    if self.keep_any(&[first, second]) && !self.settle() {
+                    if self.keep_either(&first, &second) && !self.settle() {
                         return false;
                     }
                     live += 1;
@@ -730,27 +718,26 @@ impl Board {
         None
     }
 
-    /// Keeps what one of `copies` keeps; true if that took anything away.
-    fn keep_any(&mut self, copies: &[Board]) -> bool {
-        let mut less = false;
-        for d in 0..9 {
-            for b in 0..3 {
-                let kept = copies.iter().fold(0, |kept, copy| kept | copy.open[d][b]);
-                less |= self.open[d][b] & !kept != 0;
-                self.open[d][b] &= kept;
+    /// Keeps what one of two boards keeps; true if that took anything away.
+    fn keep_either(&mut self, one: &Board, other: &Board) -> bool {
+        let before = self.open;
+        for (d, bands) in self.open.iter_mut().enumerate() {
+            for (b, band) in bands.iter_mut().enumerate() {
+                *band &= one.open[d][b] | other.open[d][b];
             }
         }
-        less
+        self.open != before
     }
 
-    /// The check: a solution of the board, if it has one. Two searches take turns, `FIRST_TURN`
-    /// boards each, then twice as many each round: alike but for the ways of as few choices they
-    /// prefer, one a stack's, the other a band's, so that they are slow on different boards.
+    /// The check: a solution of the board, if it has one. A search in turns, `FIRST_TURN` boards
+    /// the first two, then twice as many every two, in two ways taking turns (tdoku's, then the
+    /// fewest ways anywhere), each turn ordering the ways alike anew (`mixed`, from the steps
+    /// so far and the turn): a board one order is slow on does not hold up the others.
     fn decide(self, steps: &mut u64) -> Option<Board> {
-        let mut turn = 0;
+        let (mut turn, start) = (0, *steps as usize);
         loop {
             let (last, mut solution) = (*steps + (FIRST_TURN << (turn / 2)), self);
-            let answer = self.solvable(&mut [0; 81], steps, last, turn % 2, &mut solution);
+            let answer = self.solvable(&mut [0; 81], steps, last, start + turn, &mut solution);
             if *steps <= last {
                 return if answer { Some(solution) } else { None };
             }
@@ -758,14 +745,15 @@ impl Board {
         }
     }
 
-    /// Branches where the fewest ways are (a square's digits, weighed by the dead ends met there,
-    /// or a digit's matchings in a band or stack); past `last` it stops as if it found a solution.
+    /// Branches on a digit's matchings in a band or stack, or a square's digits (weighed by the
+    /// dead ends met there), where they are fewest: in even turns the band or stack tdoku would
+    /// take, in odd ones those fewest anywhere; past `last` it stops as if it found a solution.
     fn solvable(
         mut self,
         fails: &mut [u32; 81],
         steps: &mut u64,
         last: u64,
-        bands: usize,
+        turn: usize,
         solution: &mut Board,
     ) -> bool {
         *steps += 1;
@@ -783,26 +771,29 @@ impl Board {
         if !self.probe(&mut 0, &mut credit, 81) {
             return false;
         }
-        let (fewest, digits, p) = match self.fewest_digits(fails) {
+        let (fewest, digits, p) = match self.fewest_digits(fails, turn) {
             Some(ways) => ways,
             None => {
                 *solution = self;
                 return true;
             }
         };
-        let (count, d, at) = self.fewest_matchings(bands);
-        if count <= fewest {
+        let (count, d, at) = match turn % 2 {
+            0 => self.focus(turn),
+            _ => self.fewest_matchings(turn),
+        };
+        if count <= fewest || turn % 2 == 0 && count < u32::MAX {
             let triads = self.triads_at(d, at);
             return MATCHINGS.iter().filter(|m| triads & m[0] == m[0]).any(|m| {
                 let mut copy = self;
                 copy.keep_matching(d, at, m);
-                copy.solvable(fails, steps, last, bands, solution)
+                copy.solvable(fails, steps, last, turn, solution)
             });
         }
         for d in (0..9).filter(|&d| digits >> d & 1 != 0) {
             let (mut copy, before) = (self, *steps);
             copy.assign(p, d);
-            if copy.solvable(fails, steps, last, bands, solution) {
+            if copy.solvable(fails, steps, last, turn, solution) {
                 return true;
             }
             if *steps == before + 1 {
@@ -812,34 +803,57 @@ impl Board {
         false
     }
 
-    /// The empty square with the fewest digits weighed by `fails`, the later of two alike: its
-    /// weight, digits and place.
-    fn fewest_digits(&self, fails: &[u32; 81]) -> Option<(u32, u32, usize)> {
-        let (mut best, mut fewest) = (u32::MAX, None);
+    /// The empty square with the fewest digits weighed by `fails`, of those alike the one the
+    /// turn puts first: its weight, digits and place.
+    fn fewest_digits(&self, fails: &[u32; 81], turn: usize) -> Option<(u32, u32, usize)> {
+        let (mut best, mut fewest) = ((u32::MAX, 0), None);
         for p in (0..81).filter(|&p| self.empty[p / 27] >> (p % 27) & 1 != 0) {
             let digits: u32 = (0..9).map(|d| (self.allows(p, d) as u32) << d).sum();
             let weight = (digits.count_ones() << 16) / (1 + fails[p]);
-            if weight <= best {
-                (best, fewest) = (weight, Some((weight, digits, p)));
+            if (weight, !mixed(p, turn)) < best {
+                (best, fewest) = ((weight, !mixed(p, turn)), Some((weight, digits, p)));
             }
         }
         fewest
     }
 
     /// The digit with the fewest matchings left (two at least) in a band or a stack (`at` 0 to 2,
-    /// 3 to 5), the later of two alike, stacks looked at first and bands after them from
-    /// `bands` 1: their weight, the digit and where.
-    fn fewest_matchings(&self, bands: usize) -> (u32, usize, usize) {
-        let mut fewest = (u32::MAX, 0, 0);
+    /// 3 to 5), of those alike one in a band first in every other odd turn, else in a stack,
+    /// then the one the turn puts first: their weight, the digit and where.
+    fn fewest_matchings(&self, turn: usize) -> (u32, usize, usize) {
+        let (mut best, mut fewest) = ((u32::MAX, 0), (u32::MAX, 0, 0));
         for k in 0..54 {
-            let (d, at) = (k % 9, (k / 9 + 3 * bands) % 6);
-            let triads = self.triads_at(d, at);
-            let count = MATCHINGS.iter().filter(|m| triads & m[0] == m[0]).count() as u32;
-            if count > 1 && count << 16 <= fewest.0 {
-                fewest = (count << 16, d, at);
+            let (d, at, count) = (k % 9, k / 9, self.matchings(k % 9, k / 9));
+            let first = ((at < 3) == (turn % 4 == 1)) as u32;
+            let key = (count << 16, !(first << 31 | mixed(81 + k, turn) >> 1));
+            if count > 1 && key < best {
+                (best, fewest) = (key, (count << 16, d, at));
             }
         }
         fewest
+    }
+
+    /// tdoku's way: the band or stack with the fewest matchings left over its digits (not one
+    /// each), then its digit with the fewest (two at least), of those alike the one the turn
+    /// puts first: their weight, the digit and where; none when each digit has one everywhere.
+    fn focus(&self, turn: usize) -> (u32, usize, usize) {
+        let counts =
+            [0, 1, 2, 3, 4, 5].map(|at| [0, 1, 2, 3, 4, 5, 6, 7, 8].map(|d| self.matchings(d, at)));
+        let total = |at: usize| counts[at].iter().sum::<u32>();
+        let open = (0..6).filter(|&at| total(at) > 9);
+        let at = match open.min_by_key(|&at| (total(at), !mixed(135 + at, turn))) {
+            Some(at) => at,
+            None => return (u32::MAX, 0, 0),
+        };
+        let digits = (0..9).filter(|&d| counts[at][d] > 1);
+        let d = digits.min_by_key(|&d| (counts[at][d], !mixed(141 + d, turn)));
+        d.map_or((u32::MAX, 0, 0), |d| (counts[at][d] << 16, d, at))
+    }
+
+    /// The matchings left to digit d in band or stack `at`.
+    fn matchings(&self, d: usize, at: usize) -> u32 {
+        let triads = self.triads_at(d, at);
+        MATCHINGS.iter().filter(|m| triads & m[0] == m[0]).count() as u32
     }
 
     /// Where digit d can go in band `at` (bit 3r + k: its row r in box k), or in stack `at` - 3
@@ -1013,6 +1027,15 @@ impl Board {
 pub(crate) const BOXES_OF_ROW: [u32; 512] = table!(0; 512, |row| {
     (row & 0o7 != 0) as u32 | ((row & 0o70 != 0) as u32) << 1 | ((row & 0o700 != 0) as u32) << 2
 });
+
+/// A number from square or way `x` that orders those alike in another way each turn
+/// (splitmix64).
+fn mixed(x: usize, turn: usize) -> u32 {
+    let mut z = (x as u64 + 200 * turn as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ z >> 31) as u32
+}
 
 /// The triads (bit 3r + k) where `band` has squares.
 fn triads_of(band: u32) -> u32 {

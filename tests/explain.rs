@@ -382,8 +382,8 @@ fn a_step_made_false_is_caught() {
                 _ => continue,
             };
             let broken = if kind == 5 {
-                // The guess of a digit other than the smallest.
-                let d = step.split(' ').nth(3).unwrap();
+                // The guess of a digit other than the smallest (under a wrong guess, indented).
+                let d = step.trim_start().split(' ').nth(3).unwrap();
                 let all = &step[step.find("(of ").unwrap()..];
                 let other = all
                     .split(|c: char| !c.is_ascii_digit())

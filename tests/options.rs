@@ -52,7 +52,9 @@ fn a_missing_or_broken_file_is_named_and_the_next_still_read() {
 fn help_goes_to_standard_output_and_lists_every_option() {
     for flag in ["-h", "--help"] {
         let run = sudoku(&[flag], b"");
-        assert!(run.stdout().starts_with("usage: sudoku [FILE ...]\n"));
+        assert!(run
+            .stdout()
+            .starts_with("usage: sudoku [--size N] [FILE ...]\n"));
         for option in [
             "--count",
             "--all",

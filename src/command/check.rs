@@ -1,8 +1,9 @@
 //! --check PUZZLES ANSWERS: judges each answer as a judge's checker would, where any solution
 //! is accepted (with --smallest, only the classic's).
 
-use super::judge::{fail, puzzle_name, Piece, Puzzle, Reader, Search, Stop};
-use super::rules::{broken_rule, squares_named};
+use super::judge::{fail, puzzle_name, Stop};
+use super::puzzles::{Piece, Puzzle, Reader};
+use super::rules::{broken_rule, squares_named, symbol};
 use super::{open_input, shown, Io};
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -11,19 +12,22 @@ use std::io::{self, Read};
 /// The puzzles of one input, one at a time.
 struct Puzzles<'a> {
     reader: Reader<'a>,
-    read: VecDeque<Box<Puzzle>>,
+    read: VecDeque<Puzzle>,
     over: bool,
 }
 
 impl Puzzles<'_> {
     /// The next puzzle, None after the last.
-    fn next(&mut self) -> Result<Option<Box<Puzzle>>, Stop> {
+    fn next(&mut self) -> Result<Option<Puzzle>, Stop> {
         while self.read.is_empty() && !self.over {
             match self.reader.next(&mut io::sink())? {
-                Some(pieces) => self.read.extend(pieces.filter_map(|piece| match piece {
-                    Piece::Puzzle(puzzle) => Some(puzzle),
-                    _ => None,
-                })),
+                Some(pieces) => {
+                    self.read
+                        .extend(pieces.into_iter().filter_map(|piece| match piece {
+                            Piece::Puzzle(puzzle) => Some(puzzle),
+                            _ => None,
+                        }))
+                }
                 None => self.over = true,
             }
         }
@@ -35,7 +39,7 @@ impl Puzzles<'_> {
 /// error, each answer that is wrong and the first thing wrong with it; 0 when every answer is
 /// accepted, 1 when one is not (answers that do not read as puzzles included), 2 when a file
 /// cannot be opened or the puzzles cannot be read.
-pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
+pub(crate) fn check(files: &[&OsString], side: usize, smallest: bool, io: Io) -> i32 {
     // Standard input goes to the one named `-` (`-` is named once at most).
     let mut none = io::empty();
     let (first, second): (&mut dyn Read, &mut dyn Read) = match *files[0] == *"-" {
@@ -49,7 +53,7 @@ pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
             (_, Err(why)) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[1]))),
         };
     let mut inputs = [&mut *puzzles, &mut *answers].map(|input| Puzzles {
-        reader: Reader::new(input),
+        reader: Reader::new(input, side),
         read: VecDeque::new(),
         over: false,
     });
@@ -74,7 +78,7 @@ pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
         if puzzle.is_none() && answer.is_none() {
             return status;
         }
-        if let Some(said) = verdict(puzzle.as_deref(), answer.as_deref(), smallest) {
+        if let Some(said) = verdict(puzzle.as_ref(), answer.as_ref(), smallest) {
             status = 1;
             let _ = io.err.write_all(format!("{said}\n").as_bytes());
         }
@@ -86,67 +90,66 @@ pub(crate) fn check(files: &[&OsString], smallest: bool, io: Io) -> i32 {
 fn verdict(puzzle: Option<&Puzzle>, answer: Option<&Puzzle>, smallest: bool) -> Option<String> {
     match (puzzle, answer) {
         (Some(puzzle), None) => {
-            let name = puzzle_name(puzzle.number, puzzle.line, "");
+            let (number, line) = puzzle.place();
+            let name = puzzle_name(number, line, "");
             Some(format!("{name}: missing"))
         }
         (None, Some(answer)) => {
-            let (number, line) = (answer.number, answer.line);
+            let (number, line) = answer.place();
             Some(format!("answer {number} (line {line}): no puzzle for it"))
         }
         (Some(puzzle), Some(answer)) => wrong(puzzle, answer, smallest).map(|why| {
-            let with = format!(", answer line {}", answer.line);
-            format!("{}: {why}", puzzle_name(puzzle.number, puzzle.line, &with))
+            let ((number, line), (_, answer_line)) = (puzzle.place(), answer.place());
+            let with = format!(", answer line {answer_line}");
+            format!("{}: {why}", puzzle_name(number, line, &with))
         }),
         (None, None) => None,
     }
 }
 
 /// The first thing wrong with `answer` to `puzzle`, if any: a given changed; where the puzzle
-/// has no solution, a blank filled; else a digit twice in a row, column or box, a blank left,
-/// or (with `smallest`) a digit other than the smallest solution's.
+/// has no solution, a blank filled; else a symbol twice in a row, column or box, a blank left,
+/// or (with `smallest`) a symbol other than the smallest solution's.
 fn wrong(puzzle: &Puzzle, answer: &Puzzle, smallest: bool) -> Option<String> {
-    let (givens, got) = (&puzzle.givens, &answer.givens);
-    if let Some(p) = (0..81).find(|&p| givens[p] != 0 && got[p] != givens[p]) {
-        let is = match got[p] {
-            0 => '.',
-            d => (b'0' + d) as char,
-        };
+    let (side, givens, got) = (puzzle.side(), puzzle.givens(), answer.givens());
+    let (squares, named) = (0..side * side, |p| squares_named(side, &[p]));
+    let said = |v| symbol(side, v);
+    if let Some(p) = squares
+        .clone()
+        .find(|&p| givens[p] != 0 && got[p] != givens[p])
+    {
         return Some(format!(
             "{} was {}, is {}",
-            squares_named(&[p]),
-            givens[p],
-            is
+            named(p),
+            said(givens[p]),
+            said(got[p])
         ));
     }
     // A full grid that breaks no rule proves the puzzle solvable: no search unless the answer
     // must be the smallest.
-    let full_and_sound = || !got.contains(&0) && broken_rule(got).is_none();
+    let full_and_sound = || !got.contains(&0) && broken_rule(side, got).is_none();
     if !smallest && full_and_sound() {
         return None;
     }
-    let mut first = None;
-    Search::solve(givens, &mut |solved| {
-        first = Some(*solved);
-        false
-    });
-    let solution = match first {
-        Some(solution) if solution == *got => return None,
+    let solution = match puzzle.smallest() {
+        Some(solution) if solution == got => return None,
         Some(solution) => solution,
         None => {
-            let filled = (0..81).find(|&p| got[p] != 0 && givens[p] == 0);
-            return filled
-                .map(|p| format!("no solution, but {} is {}", squares_named(&[p]), got[p]));
+            let filled = squares.clone().find(|&p| got[p] != 0 && givens[p] == 0);
+            return filled.map(|p| format!("no solution, but {} is {}", named(p), said(got[p])));
         }
     };
-    if let Some(why) = broken_rule(got) {
+    if let Some(why) = broken_rule(side, got) {
         return Some(why);
     }
-    match (0..81).find(|&p| got[p] == 0) {
-        Some(p) => Some(format!("{} is blank", squares_named(&[p]))),
-        None => (0..81).find(|&p| got[p] != solution[p]).map(|p| {
-            let (is, has) = (got[p], solution[p]);
-            let named = squares_named(&[p]);
-            format!("not the smallest: {named} is {is}, the smallest has {has}")
+    match squares.clone().find(|&p| got[p] == 0) {
+        Some(p) => Some(format!("{} is blank", named(p))),
+        None => squares.clone().find(|&p| got[p] != solution[p]).map(|p| {
+            let (is, has) = (said(got[p]), said(solution[p]));
+            format!(
+                "not the smallest: {} is {is}, the smallest has {has}",
+                named(p)
+            )
         }),
     }
 }

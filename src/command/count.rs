@@ -1,7 +1,8 @@
 //! --count and --all: each puzzle's number of solutions, or every solution written as its
 //! puzzle's block.
 
-use super::judge::{fill_in, no_solution, Piece, Puzzle, Reader, Search, Stop};
+use super::judge::Stop;
+use super::puzzles::{no_solution, solve, Piece, Puzzle, Reader};
 use std::io::{self, Read, Write};
 use std::mem::take;
 
@@ -11,13 +12,14 @@ use std::mem::take;
 /// solution); `solved` turns false when one has none.
 pub(crate) fn line_each(
     input: &mut dyn Read,
+    side: usize,
     out: &mut dyn Write,
     err: &mut dyn Write,
     tag: &str,
     solved: &mut bool,
     said: &mut dyn FnMut(&Puzzle) -> (String, bool),
 ) -> Result<(), Stop> {
-    let mut reader = Reader::new(input);
+    let mut reader = Reader::new(input, side);
     while let Some(pieces) = reader.next(out)? {
         for piece in pieces {
             if let Piece::Puzzle(puzzle) = piece {
@@ -33,14 +35,35 @@ pub(crate) fn line_each(
     Ok(())
 }
 
-/// The solutions of `givens`, counted up to `limit`.
-pub(crate) fn solutions(givens: &[u8; 81], limit: u64) -> u64 {
-    let mut found = 0;
-    Search::solve(givens, &mut |_| {
-        found += 1;
-        found < limit
-    });
-    found
+/// The default mode for sizes other than 9x9: writes an input back with each puzzle's blanks
+/// filled in with its smallest solution (the puzzles there are whole lines); `solved` turns false
+/// when a puzzle has none.
+pub(crate) fn answer(
+    input: &mut dyn Read,
+    side: usize,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    solved: &mut bool,
+) -> Result<(), Stop> {
+    let mut reader = Reader::new(input, side);
+    while let Some(pieces) = reader.next(out)? {
+        for piece in pieces {
+            match piece {
+                Piece::Text(text) => out.write_all(&text)?,
+                Piece::Puzzle(mut puzzle) => {
+                    match puzzle.smallest() {
+                        Some(grid) => puzzle.fill_in(&grid),
+                        None => {
+                            *solved = false;
+                            no_solution(err, &puzzle);
+                        }
+                    }
+                    out.write_all(puzzle.text())?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 // ---- Every solution: each written as its puzzle's block, with the borders around it. -------
@@ -63,7 +86,7 @@ impl Writer<'_> {
 #[derive(Default)]
 struct Block {
     lines: Vec<u8>,
-    puzzle: Option<(Box<Puzzle>, Vec<u8>)>,
+    puzzle: Option<(Puzzle, Vec<u8>)>,
 }
 
 /// Layout-only lines past this many bytes in a row are no part of a block: memory stays bounded.
@@ -73,12 +96,13 @@ const BORDERS_MOST: usize = 1 << 20;
 /// when a puzzle has none.
 pub(crate) fn every_solution(
     input: &mut dyn Read,
+    side: usize,
     writer: &mut Writer,
     err: &mut dyn Write,
     limit: u64,
     solved: &mut bool,
 ) -> Result<(), Stop> {
-    let (mut reader, mut block) = (Reader::new(input), Block::default());
+    let (mut reader, mut block) = (Reader::new(input, side), Block::default());
     let read = loop {
         let pieces = match reader.next(writer.out) {
             Ok(Some(pieces)) => pieces,
@@ -105,7 +129,7 @@ pub(crate) fn every_solution(
     // After a reading error, a puzzle that ends mid-line shares that line with the broken one:
     // none of it is written.
     if let (Err(_), Some((puzzle, _)), true) = (&read, &block.puzzle, block.lines.is_empty()) {
-        if !puzzle.text.ends_with(b"\n") {
+        if !puzzle.text().ends_with(b"\n") {
             block.puzzle = None;
         }
     }
@@ -154,17 +178,17 @@ fn write_solutions(
     writer: &mut Writer,
     limit: u64,
 ) -> io::Result<u64> {
-    let (between, owed) = separators(&[before, &puzzle.text, after].concat());
-    let (givens, mut solutions, mut failed) = (puzzle.givens, 0, Ok(()));
-    Search::solve(&givens, &mut |grid| {
+    let (between, owed) = separators(&[before, puzzle.text(), after].concat());
+    let (givens, mut solutions, mut failed) = (puzzle.givens().to_vec(), 0, Ok(()));
+    solve(puzzle.side(), &givens, &mut |grid| {
         solutions += 1;
-        fill_in(puzzle, grid);
+        puzzle.fill_in(grid);
         let first = if solutions == 1 {
-            &puzzle.label[..]
+            puzzle.label()
         } else {
             &between
         };
-        failed = [first, before, &puzzle.text, after]
+        failed = [first, before, puzzle.text(), after]
             .iter()
             .try_for_each(|part| writer.write(part));
         failed.is_ok() && solutions < limit

@@ -7,6 +7,7 @@
 //! classic's order, so that the explanation ends at the classic's answer.
 
 use super::judge::{fill_in, Puzzle, Search};
+use super::puzzles;
 use super::rules::{broken_rule, squares_named, unit_name, units_of, UNITS};
 use std::io::{self, Write};
 
@@ -55,8 +56,8 @@ enum Step {
 impl DeadEnd {
     fn said(self) -> String {
         match self {
-            DeadEnd::NoDigit(p) => format!("{} has no digit left", squares_named(&[p])),
-            DeadEnd::NoSquare(d, u) => format!("no square for {} in {}", d, unit_name(u)),
+            DeadEnd::NoDigit(p) => format!("{} has no digit left", squares_named(9, &[p])),
+            DeadEnd::NoSquare(d, u) => format!("no square for {} in {}", d, unit_name(9, u)),
             DeadEnd::TooLong => "it leads to no solution (too many steps to show)".into(),
         }
     }
@@ -65,44 +66,46 @@ impl DeadEnd {
 impl Step {
     fn said(&self) -> String {
         match self {
-            Step::Place(p, d, None) => format!("{} = {}: only digit left", squares_named(&[*p]), d),
+            Step::Place(p, d, None) => {
+                format!("{} = {}: only digit left", squares_named(9, &[*p]), d)
+            }
             Step::Place(p, d, Some(u)) => format!(
                 "{} = {}: only square for {} in {}",
-                squares_named(&[*p]),
+                squares_named(9, &[*p]),
                 d,
                 d,
-                unit_name(*u)
+                unit_name(9, *u)
             ),
             Step::Locked(gone, d, from, into) => format!(
                 "{} <> {}: {} of {} lies in {}",
-                squares_named(gone),
+                squares_named(9, gone),
                 d,
                 d,
-                unit_name(*from),
-                unit_name(*into)
+                unit_name(9, *from),
+                unit_name(9, *into)
             ),
             Step::Pair(gone, pair, two) => format!(
                 "{} <> {}: pair {} in {}",
-                squares_named(gone),
+                squares_named(9, gone),
                 digits_named(*pair),
                 digits_named(*pair),
-                squares_named(two)
+                squares_named(9, two)
             ),
             Step::HiddenPair(two, gone, pair, u) => format!(
                 "{} <> {}: hidden pair {} in {}",
-                squares_named(two),
+                squares_named(9, two),
                 digits_named(*gone),
                 digits_named(*pair),
-                unit_name(*u)
+                unit_name(9, *u)
             ),
             Step::Guess(p, d, of) => format!(
                 "guess {} = {} (of {})",
-                squares_named(&[*p]),
+                squares_named(9, &[*p]),
                 d,
                 digits_named(*of)
             ),
             Step::Fails(p, d, why) => {
-                format!("{} = {} fails: {}", squares_named(&[*p]), d, why.said())
+                format!("{} = {} fails: {}", squares_named(9, &[*p]), d, why.said())
             }
         }
     }
@@ -120,7 +123,7 @@ struct Grid {
 impl Grid {
     /// The grid of the givens, or the unit that holds a digit twice.
     fn new(givens: &[u8; 81]) -> Result<Grid, String> {
-        if let Some(why) = broken_rule(givens) {
+        if let Some(why) = broken_rule(9, givens) {
             return Err(why);
         }
         let mut grid = Grid {
@@ -138,7 +141,7 @@ impl Grid {
     fn place(&mut self, p: usize, d: u8) {
         self.digits[p] = d;
         self.can[p] = 0;
-        for u in units_of(p) {
+        for u in units_of(9, p) {
             self.holds[u] |= 1 << d;
             for q in UNITS[u] {
                 self.can[q] &= !(1 << d);
@@ -215,10 +218,10 @@ impl Grid {
                 continue;
             }
             let places = Grid::in_mask(from, mask);
-            let shared = units_of(places[0])
+            let shared = units_of(9, places[0])
                 .into_iter()
                 .filter(|&u| u != from && (u < 18) != (from < 18))
-                .find(|&u| places.iter().all(|&q| units_of(q).contains(&u)));
+                .find(|&u| places.iter().all(|&q| units_of(9, q).contains(&u)));
             if let Some(into) = shared {
                 let gone: Vec<usize> = Grid::in_mask(into, self.place_mask(into, d))
                     .into_iter()
@@ -402,8 +405,10 @@ fn counted(steps: &[(usize, Step)]) -> (usize, [usize; 5]) {
 
 /// --rate's line for a puzzle: its level and its steps of each kind, or `no solution`; and
 /// whether it has one.
-pub(crate) fn rated(puzzle: &Puzzle) -> (String, bool) {
-    match rating(&puzzle.givens) {
+pub(crate) fn rated(puzzle: &puzzles::Puzzle) -> (String, bool) {
+    let mut givens = [0; 81];
+    givens.copy_from_slice(puzzle.givens());
+    match rating(&givens) {
         None => ("no solution".into(), false),
         Some((level, [singles, hidden, locked, pairs, guesses])) => {
             let name = LEVELS[level - 1];

@@ -1,8 +1,8 @@
 //! --generate: random solved grids, givens taken away while the solutions asked for stay.
 
-use super::count::solutions;
 use super::explain::rating;
-use super::rules::{broken_rule, units_of};
+use super::puzzles::{solutions, solve};
+use super::rules::{box_side, broken_rule, symbol, units_of};
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::mem::replace;
@@ -36,29 +36,33 @@ pub(crate) fn clock_seed() -> u64 {
     now.map_or(0, |t| t.as_secs() ^ u64::from(t.subsec_nanos()) << 32)
 }
 
-/// Writes `wanted` puzzles with exactly `solutions` solutions each (0: givens that break no
-/// rule and have none), minimal for that number, of `level` if one is given (as --rate says),
-/// all different, one line each. Puzzles made are
-/// remembered by a fingerprint of 8 bytes: a rare repeat of a fingerprint only skips a puzzle.
-pub(crate) fn generate(
-    wanted: u64,
-    solutions: u64,
-    level: Option<usize>,
-    seed: u64,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let (mut random, mut made, mut text) = (Random(seed), HashSet::new(), [b'\n'; 82]);
-    while (made.len() as u64) < wanted {
-        let puzzle = with_solutions(solutions, &mut random);
-        if level.map_or(false, |level| {
-            rating(&puzzle).map(|(at, _)| at) != Some(level)
-        }) {
+/// What to make: puzzles of a side with so many solutions (0: givens that break no rule and have
+/// none), of a level if one is given (as --rate says, 9x9 only).
+pub(crate) struct Wanted {
+    pub(crate) puzzles: u64,
+    pub(crate) side: usize,
+    pub(crate) solutions: u64,
+    pub(crate) level: Option<usize>,
+}
+
+/// Writes the puzzles wanted, minimal for their number of solutions (25x25: with as few givens
+/// as `WORK` allows), all different, one line each. Puzzles made are remembered by a
+/// fingerprint of 8 bytes: a rare repeat of a fingerprint only skips a puzzle.
+pub(crate) fn generate(wanted: &Wanted, seed: u64, out: &mut dyn Write) -> io::Result<()> {
+    let (mut random, mut made, side) = (Random(seed), HashSet::new(), wanted.side);
+    while (made.len() as u64) < wanted.puzzles {
+        let puzzle = with_solutions(side, wanted.solutions, &mut random);
+        let level = |puzzle: &[u8]| {
+            let mut givens = [0; 81];
+            givens.copy_from_slice(puzzle);
+            rating(&givens).map(|(at, _)| at)
+        };
+        if wanted.level.map_or(false, |at| level(&puzzle) != Some(at)) {
             continue;
         }
         if made.insert(fingerprint(&puzzle)) {
-            for (c, &given) in text.iter_mut().zip(&puzzle) {
-                *c = if given == 0 { b'.' } else { b'0' + given };
-            }
+            let mut text: Vec<u8> = puzzle.iter().map(|&v| symbol(side, v) as u8).collect();
+            text.push(b'\n');
             out.write_all(&text)?;
         }
     }
@@ -66,8 +70,8 @@ pub(crate) fn generate(
 }
 
 /// 64 bits that tell puzzles apart (splitmix64 over the squares, eight at a time).
-fn fingerprint(puzzle: &[u8; 81]) -> u64 {
-    let mut hash = Random(81);
+fn fingerprint(puzzle: &[u8]) -> u64 {
+    let mut hash = Random(puzzle.len() as u64);
     for eight in puzzle.chunks(8) {
         let word = eight
             .iter()
@@ -77,87 +81,105 @@ fn fingerprint(puzzle: &[u8; 81]) -> u64 {
     hash.next()
 }
 
-/// A solved grid drawn at random: the three diagonal boxes shuffled (they share no row or
-/// column), then the other squares in reading order, each trying its digits in a random order.
-/// Every solved grid can come, and every digit is as likely as any other at every square.
-fn solved_grid(random: &mut Random) -> [u8; 81] {
-    let mut grid = [0; 81];
-    for k in 0..3 {
-        let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-        random.shuffle(&mut digits);
-        for (j, &digit) in digits.iter().enumerate() {
-            grid[9 * (3 * k + j / 3) + 3 * k + j % 3] = digit;
+/// A solved grid drawn at random: the diagonal boxes shuffled (they share no row or column),
+/// then square by square, the one with the fewest symbols left first, each trying its symbols
+/// in a random order. Every solved grid can come, and every symbol is as likely as any other at
+/// every square (a relabelling of the symbols draws each grid's relabelling as often).
+fn solved_grid(side: usize, random: &mut Random) -> Vec<u8> {
+    let (n, mut grid) = (box_side(side), vec![0; side * side]);
+    for k in 0..n {
+        let mut symbols: Vec<u8> = (1..=side as u8).collect();
+        random.shuffle(&mut symbols);
+        for (j, &symbol) in symbols.iter().enumerate() {
+            grid[side * (n * k + j / n) + n * k + j % n] = symbol;
         }
     }
-    // The digits used (bit d) in each row, column and box.
-    let mut used = [0u16; 27];
-    for (p, &d) in grid.iter().enumerate().filter(|&(_, &d)| d != 0) {
-        for unit in units_of(p) {
-            used[unit] |= 1 << d;
+    // The symbols used (bit v) in each row, column and box.
+    let mut used = vec![0u32; 3 * side];
+    for (p, &v) in grid.iter().enumerate().filter(|&(_, &v)| v != 0) {
+        for unit in units_of(side, p) {
+            used[unit] |= 1 << v;
         }
     }
-    fill(&mut grid, &mut used, 0, random);
+    fill(side, &mut grid, &mut used, random);
     grid
 }
 
-/// Fills the empty squares from `p` on, each trying its digits in a random order; false at a
-/// dead end.
-fn fill(grid: &mut [u8; 81], used: &mut [u16; 27], p: usize, random: &mut Random) -> bool {
-    match (p, grid.get(p)) {
-        (81, _) => return true,
-        (_, Some(&d)) if d != 0 => return fill(grid, used, p + 1, random),
-        _ => {}
-    }
-    let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-    random.shuffle(&mut digits);
-    let units = units_of(p);
-    for d in digits {
-        if units.iter().all(|&unit| used[unit] & 1 << d == 0) {
-            grid[p] = d;
-            units.iter().for_each(|&unit| used[unit] |= 1 << d);
-            if fill(grid, used, p + 1, random) {
-                return true;
-            }
-            units.iter().for_each(|&unit| used[unit] &= !(1 << d));
+/// Fills the empty squares, the one with the fewest symbols left first, each trying its symbols
+/// in a random order; false at a dead end.
+fn fill(side: usize, grid: &mut [u8], used: &mut [u32], random: &mut Random) -> bool {
+    let free = |p: usize, used: &[u32]| {
+        let taken = units_of(side, p)
+            .iter()
+            .fold(0, |taken, &unit| taken | used[unit]);
+        !taken & ((2 << side) - 2)
+    };
+    let empty = (0..side * side).filter(|&p| grid[p] == 0);
+    let fewest = empty.min_by_key(|&p| free(p, used).count_ones());
+    let p = match fewest {
+        None => return true,
+        Some(p) => p,
+    };
+    let (mut symbols, left) = ((1..=side as u8).collect::<Vec<_>>(), free(p, used));
+    random.shuffle(&mut symbols);
+    let units = units_of(side, p);
+    for v in symbols.into_iter().filter(|&v| left >> v & 1 != 0) {
+        grid[p] = v;
+        units.iter().for_each(|&unit| used[unit] |= 1 << v);
+        if fill(side, grid, used, random) {
+            return true;
         }
+        units.iter().for_each(|&unit| used[unit] &= !(1 << v));
     }
     grid[p] = 0;
     false
 }
 
-/// A minimal puzzle with one of its givens changed to a digit that breaks no rule, until that
+/// A minimal puzzle with one of its givens changed to a symbol that breaks no rule, until that
 /// leaves it no solution.
-fn unsolvable_puzzle(random: &mut Random) -> [u8; 81] {
-    let mut puzzle = with_solutions(1, random);
+fn unsolvable_puzzle(side: usize, random: &mut Random) -> Vec<u8> {
+    let mut puzzle = with_solutions(side, 1, random);
     loop {
-        let (p, d) = (random.below(81), 1 + random.below(9) as u8);
-        let given = replace(&mut puzzle[p], d);
-        let sound = given != 0 && given != d && broken_rule(&puzzle).is_none();
-        if sound && solutions(&puzzle, 1) == 0 {
+        let (p, v) = (random.below(side * side), 1 + random.below(side) as u8);
+        let given = replace(&mut puzzle[p], v);
+        let sound = given != 0 && given != v && broken_rule(side, &puzzle).is_none();
+        if sound && solutions(side, &puzzle, 1) == 0 {
             return puzzle;
         }
         puzzle[p] = given;
     }
 }
 
+/// The steps of search a 25x25 puzzle may take while givens are taken away (a second or so):
+/// past them the givens left stay.
+const WORK: u64 = 8000;
+
 /// A puzzle with `wanted` solutions, minimal for that number: a random solved grid (for none,
 /// an unsolvable puzzle), its givens taken away in a random order, each kept if taking it away
 /// would make more than `wanted`; a new start if that ends with fewer.
-fn with_solutions(wanted: u64, random: &mut Random) -> [u8; 81] {
+fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Vec<u8> {
     loop {
         let mut grid = match wanted {
-            0 => unsolvable_puzzle(random),
-            _ => solved_grid(random),
+            0 => unsolvable_puzzle(side, random),
+            _ => solved_grid(side, random),
         };
-        let mut order: Vec<usize> = (0..81).collect();
+        let mut order: Vec<usize> = (0..side * side).collect();
         random.shuffle(&mut order);
         order.retain(|&p| grid[p] != 0);
-        let mut found = solutions(&grid, wanted + 1);
+        let (mut found, mut work) = (solutions(side, &grid, wanted + 1), 0);
         for p in order {
             let given = replace(&mut grid[p], 0);
-            match solutions(&grid, wanted + 1) {
+            let mut count = 0;
+            work += solve(side, &grid, &mut |_| {
+                count += 1;
+                count <= wanted
+            });
+            match count {
                 count if count > wanted => grid[p] = given,
                 count => found = count,
+            }
+            if side == 25 && work > WORK {
+                break;
             }
         }
         if found == wanted {

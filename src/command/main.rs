@@ -7,15 +7,21 @@
 #[allow(dead_code)] // the judge program's own `main`, which reads standard input only
 pub(crate) mod judge;
 
+#[path = "../every_size.rs"]
+#[allow(dead_code)] // the judge program's own `main`
+pub(crate) mod every_size;
+
 mod check;
 mod count;
 mod explain;
 mod generate;
 mod options;
+mod puzzles;
 mod rules;
 
-use judge::{fail, finish, output_failed, worded, Puzzle, Stop};
+use judge::{fail, finish, output_failed, worded, Stop};
 use options::{Given, Name};
+use puzzles::Puzzle;
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -47,39 +53,40 @@ pub(crate) fn run(
         Ok(read) => read,
         Err(why) => return fail(io.err, format!("sudoku: {why}\n{}", options::usage())),
     };
-    let files = &given.files;
+    let (files, side) = (&given.files, given.value(Name::Size).unwrap_or(9) as usize);
     match work {
         Work::Show(text) => match io.out.write_all(text.as_bytes()) {
             Ok(()) => finish(io.out, io.err, 0),
             Err(e) => output_failed(io.err, e, 0),
         },
-        Work::Solve => each_input(files, io, &mut |input, out, err, _, solved| {
+        Work::Solve if side == 9 => each_input(files, io, &mut |input, out, err, _, solved| {
             judge::answer(input, out, err, solved, &mut judge::smallest)
+        }),
+        Work::Solve => each_input(files, io, &mut |input, out, err, _, solved| {
+            count::answer(input, side, out, err, solved)
         }),
         Work::Explain => each_input(files, io, &mut |input, out, err, _, solved| {
             judge::answer(input, out, err, solved, &mut explain::explain)
         }),
-        Work::Count(limit) => line_each(files, io, &mut |puzzle| {
-            let found = count::solutions(&puzzle.givens, limit);
+        Work::Count(limit) => line_each(files, side, io, &mut |puzzle| {
+            let found = puzzles::solutions(side, puzzle.givens(), limit);
             (found.to_string(), found > 0)
         }),
-        Work::Rate => line_each(files, io, &mut explain::rated),
+        Work::Rate => line_each(files, side, io, &mut explain::rated),
         Work::All(limit) => {
             let mut owed: &[u8] = b""; // a line break owed after a block that ended mid-line
             each_input(files, io, &mut |input, out, err, _, solved| {
                 let mut writer = count::Writer { out, owed };
-                let all = count::every_solution(input, &mut writer, err, limit, solved);
+                let all = count::every_solution(input, side, &mut writer, err, limit, solved);
                 owed = writer.owed;
                 all
             })
         }
-        Work::Check(smallest) => check::check(files, smallest, io),
-        Work::Generate(wanted, solutions, level, seed) => {
-            match generate::generate(wanted, solutions, level, seed, io.out) {
-                Ok(()) => finish(io.out, io.err, 0),
-                Err(e) => output_failed(io.err, e, 0),
-            }
-        }
+        Work::Check(smallest) => check::check(files, side, smallest, io),
+        Work::Generate(wanted, seed) => match generate::generate(&wanted, seed, io.out) {
+            Ok(()) => finish(io.out, io.err, 0),
+            Err(e) => output_failed(io.err, e, 0),
+        },
     }
 }
 
@@ -92,8 +99,8 @@ enum Work {
     Explain,
     Rate,
     Check(bool),
-    /// Puzzles, solutions each, level, seed.
-    Generate(u64, u64, Option<usize>, u64),
+    /// The puzzles wanted, and the seed.
+    Generate(generate::Wanted, u64),
 }
 
 /// The work the options given ask for; Err says why they do not go together.
@@ -107,9 +114,12 @@ fn work(given: &Given) -> Result<Work, String> {
         _ if has(Name::Help) => Work::Show(options::usage()),
         _ if has(Name::Version) => Work::Show(format!("sudoku {}\n", env!("CARGO_PKG_VERSION"))),
         _ if has(Name::Generate) => Work::Generate(
-            given.value(Name::Generate).unwrap_or(0),
-            given.value(Name::Solutions).unwrap_or(1),
-            given.value(Name::Difficulty).map(|level| level as usize),
+            generate::Wanted {
+                puzzles: given.value(Name::Generate).unwrap_or(0),
+                side: given.value(Name::Size).unwrap_or(9) as usize,
+                solutions: given.value(Name::Solutions).unwrap_or(1),
+                level: given.value(Name::Difficulty).map(|level| level as usize),
+            },
             given.value(Name::Seed).unwrap_or_else(generate::clock_seed),
         ),
         _ if has(Name::Check) => Work::Check(has(Name::Smallest)),
@@ -167,6 +177,15 @@ fn clash(given: &Given) -> Option<&'static str> {
         (has(Name::Smallest) && !has(Name::Check), "--smallest goes with --check"),
         // It counts up to K + 1 solutions for each given: K = 1000 takes seconds a puzzle.
         (solutions > Some(1000), "--solutions takes a whole number up to 1000"),
+        (
+            !matches!(given.value(Name::Size), None | Some(1 | 4 | 9 | 16 | 25)),
+            "--size takes 1, 4, 9, 16 or 25",
+        ),
+        (
+            given.value(Name::Size).unwrap_or(9) != 9
+                && (has(Name::Explain) || has(Name::Rate) || has(Name::Difficulty)),
+            "--explain, --rate and --difficulty are for 9x9 puzzles only",
+        ),
     ];
     rules.iter().find(|rule| rule.0).map(|rule| rule.1)
 }
@@ -175,11 +194,16 @@ fn clash(given: &Given) -> Option<&'static str> {
 
 /// Writes one line per puzzle of each input, as `said` says it (with whether the puzzle has a
 /// solution); with several files, each line starts with its file's name, as `grep -c` does.
-fn line_each(files: &[&OsString], io: Io, said: &mut dyn FnMut(&Puzzle) -> (String, bool)) -> i32 {
+fn line_each(
+    files: &[&OsString],
+    side: usize,
+    io: Io,
+    said: &mut dyn FnMut(&Puzzle) -> (String, bool),
+) -> i32 {
     let several = files.len() > 1;
     each_input(files, io, &mut |input, out, err, name, solved| {
         let tag = if several { name.trim_end() } else { "" };
-        count::line_each(input, out, err, tag, solved, said)
+        count::line_each(input, side, out, err, tag, solved, said)
     })
 }
 

@@ -12,6 +12,7 @@ pub(crate) enum Name {
     Solutions,
     Difficulty,
     Seed,
+    Size,
     Check,
     Smallest,
     Explain,
@@ -59,7 +60,7 @@ use Name::*;
 use Takes::{Level, Nothing, Number};
 
 /// Every option, in the order the usage lists them.
-const OPTIONS: [Opt; 13] = [
+const OPTIONS: [Opt; 14] = [
     opt(Count, "", "--count", Nothing).says("write one line per puzzle: its number of solutions"),
     opt(All, "", "--all", Nothing).says("write every solution of every puzzle, smallest first"),
     opt(Limit, "", "--limit", Number("N"))
@@ -71,6 +72,10 @@ const OPTIONS: [Opt; 13] = [
     opt(Difficulty, "", "--difficulty", Level)
         .says("with --generate: proper, minimal puzzles of level L (1 to 5, or its name)"),
     opt(Seed, "", "--seed", Number("S")).says("with --generate: the same S gives the same puzzles"),
+    opt(Size, "", "--size", Number("N")).says(
+        "puzzles of side N: 1, 4, 16 or 25 as src/every_size.rs reads them, or 9,\n\
+         the default, as src/main.rs does (--explain and --rate: 9 only)",
+    ),
     opt(Check, "", "--check", Nothing).says(
         "say each answer that is wrong, and why: it must keep the givens, break\n\
          no rule and fill every blank (a puzzle without solution comes back as is)",
@@ -91,14 +96,14 @@ const OPTIONS: [Opt; 13] = [
 pub(crate) fn usage() -> String {
     let mut text = String::from(
         "\
-usage: sudoku [FILE ...]
-       sudoku --count | --all [--limit N] [FILE ...]
+usage: sudoku [--size N] [FILE ...]
+       sudoku --count | --all [--limit N] [--size N] [FILE ...]
        sudoku --explain | --rate [FILE ...]
-       sudoku --generate N [--solutions K | --difficulty L] [--seed S]
-       sudoku --check [--smallest] PUZZLES ANSWERS
+       sudoku --generate N [--solutions K | --difficulty L] [--seed S] [--size N]
+       sudoku --check [--smallest] [--size N] PUZZLES ANSWERS
 
-Solves the 9x9 sudoku puzzles read from each FILE in turn (standard input when there is
-none, or for -) and writes the input back with every blank (. 0 ? _ *) filled in: with
+Solves the sudoku puzzles read from each FILE in turn (standard input when there is none,
+or for -) and writes the input back with every blank (. 0 ? _ * for 9x9) filled in: with
 several solutions, the smallest, as the classic row-by-row search finds it first.
 
 ",

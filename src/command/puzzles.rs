@@ -1,0 +1,172 @@
+//! The puzzles the tools read: 9x9 by the judge program's rule (`src/main.rs`), or another size
+//! (`--size N`) by the rule of the judge program for every size (`src/every_size.rs`); each
+//! searched by its judge file's engine.
+
+use super::every_size;
+use super::judge::{self, puzzle_name, Stop};
+use std::io::{Read, Write};
+
+/// What a reader hands on: a line without squares, or a puzzle.
+pub(crate) enum Piece {
+    Text(Vec<u8>),
+    Puzzle(Puzzle),
+}
+
+/// A puzzle of either judge file, and its text with the blanks filled in once they are.
+pub(crate) struct Puzzle {
+    read: Read9OrSized,
+    filled: Vec<u8>,
+}
+
+enum Read9OrSized {
+    Nine(Box<judge::Puzzle>),
+    Sized(Box<every_size::Puzzle>),
+}
+
+impl Puzzle {
+    pub(crate) fn side(&self) -> usize {
+        match &self.read {
+            Read9OrSized::Nine(_) => 9,
+            Read9OrSized::Sized(puzzle) => puzzle.side,
+        }
+    }
+
+    /// Its givens, square by square: 0 a blank, else the symbol's number from 1.
+    pub(crate) fn givens(&self) -> &[u8] {
+        match &self.read {
+            Read9OrSized::Nine(puzzle) => &puzzle.givens,
+            Read9OrSized::Sized(puzzle) => &puzzle.givens,
+        }
+    }
+
+    /// Its number in its input, and the line it starts on.
+    pub(crate) fn place(&self) -> (usize, usize) {
+        match &self.read {
+            Read9OrSized::Nine(puzzle) => (puzzle.number, puzzle.line),
+            Read9OrSized::Sized(puzzle) => (puzzle.number, puzzle.line),
+        }
+    }
+
+    /// The label written before it (`Grid 01`, `board = `), if any.
+    pub(crate) fn label(&self) -> &[u8] {
+        match &self.read {
+            Read9OrSized::Nine(puzzle) => &puzzle.label,
+            Read9OrSized::Sized(_) => b"",
+        }
+    }
+
+    /// Its text: as read, or with the blanks filled in.
+    pub(crate) fn text(&self) -> &[u8] {
+        match &self.read {
+            Read9OrSized::Nine(puzzle) => &puzzle.text,
+            Read9OrSized::Sized(puzzle) if self.filled.is_empty() => &puzzle.text,
+            Read9OrSized::Sized(_) => &self.filled,
+        }
+    }
+
+    /// Fills its blanks in from `grid` (each square's number from 1).
+    pub(crate) fn fill_in(&mut self, grid: &[u8]) {
+        match &mut self.read {
+            Read9OrSized::Nine(puzzle) => {
+                let mut nine = [0; 81];
+                nine.copy_from_slice(grid);
+                judge::fill_in(puzzle, &nine);
+            }
+            Read9OrSized::Sized(puzzle) => self.filled = every_size::filled(puzzle, grid),
+        }
+    }
+
+    /// Its smallest solution, the classic's, if it has one.
+    pub(crate) fn smallest(&self) -> Option<Vec<u8>> {
+        let mut smallest = None;
+        solve(self.side(), self.givens(), &mut |grid| {
+            smallest = Some(grid.to_vec());
+            false
+        });
+        smallest
+    }
+}
+
+/// Calls `found` with each solution of `givens` (a side's squares), smallest first, while it
+/// says go on: the search of the judge file of that side.
+pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) -> u64 {
+    match side {
+        9 => {
+            let mut nine = [0; 81];
+            nine.copy_from_slice(givens);
+            judge::Search::solve(&nine, &mut |grid| found(grid))
+        }
+        _ => every_size::Search::solve(side, givens, found),
+    }
+}
+
+/// The solutions of `givens`, counted up to `limit`.
+pub(crate) fn solutions(side: usize, givens: &[u8], limit: u64) -> u64 {
+    let mut found = 0;
+    solve(side, givens, &mut |_| {
+        found += 1;
+        found < limit
+    });
+    found
+}
+
+/// Says that the puzzle has no solution.
+pub(crate) fn no_solution(err: &mut dyn Write, puzzle: &Puzzle) {
+    let (number, line) = puzzle.place();
+    let name = puzzle_name(number, line, "");
+    let _ = err.write_all(format!("{name}: no solution\n").as_bytes());
+}
+
+/// Reads the puzzles of one side from an input.
+pub(crate) enum Reader<'a> {
+    Nine(judge::Reader<'a>),
+    Sized(every_size::Reader<'a>, usize),
+}
+
+impl<'a> Reader<'a> {
+    pub(crate) fn new(input: &'a mut dyn Read, side: usize) -> Reader<'a> {
+        match side {
+            9 => Reader::Nine(judge::Reader::new(input)),
+            _ => Reader::Sized(every_size::Reader::new(input), side),
+        }
+    }
+
+    /// The next line's pieces, once the answers so far went out; None: the end. A puzzle of
+    /// another side is an error.
+    pub(crate) fn next(&mut self, out: &mut dyn Write) -> Result<Option<Vec<Piece>>, Stop> {
+        let puzzle = |read| {
+            Piece::Puzzle(Puzzle {
+                read,
+                filled: Vec::new(),
+            })
+        };
+        match self {
+            Reader::Nine(reader) => Ok(reader.next(out)?.map(|pieces| {
+                let pieces = pieces.map(|piece| match piece {
+                    judge::Piece::Text(text) => Piece::Text(text),
+                    judge::Piece::Puzzle(nine) => puzzle(Read9OrSized::Nine(nine)),
+                });
+                pieces.collect()
+            })),
+            Reader::Sized(reader, side) => match reader.next(out) {
+                Err(every_size::Stop::Read(why)) => Err(Stop::Read(why)),
+                Err(every_size::Stop::Write(e)) => Err(Stop::Write(e)),
+                Ok(None) => Ok(None),
+                Ok(Some(every_size::Piece::Text(text))) => Ok(Some(vec![Piece::Text(text)])),
+                Ok(Some(every_size::Piece::Puzzle(sized))) if sized.side != *side => {
+                    let (s, line, name) = (
+                        sized.side,
+                        sized.line,
+                        puzzle_name(sized.number, sized.line, ""),
+                    );
+                    let why =
+                        format!("line {line}, column 1: {name} is {s}x{s}, not {side}x{side}");
+                    Err(Stop::Read(why))
+                }
+                Ok(Some(every_size::Piece::Puzzle(sized))) => {
+                    Ok(Some(vec![puzzle(Read9OrSized::Sized(sized))]))
+                }
+            },
+        }
+    }
+}
