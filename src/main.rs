@@ -418,22 +418,22 @@ pub(crate) struct Search {
     credit: u32,
     /// The steps when the last solution was found (0 before the first).
     found_at: u64,
-    /// The board of the givens, and the squares where dfs placed a digit, `path[1..=depth]`.
+    /// The board of the givens (what they force settled), and how many squares it fills.
     start: Board,
-    path: [u8; 82],
-    depth: usize,
-    /// A solution of the board each dfs on the path started from, once the budget is spent.
+    first: usize,
+    /// A solution of each board on the way to the current one, once the budget is spent.
     witness: Option<Board>,
-    /// The depth of a digit the check found no solution after: dfs goes back to it (0: the givens).
+    /// Where dfs goes back to: 0 if the givens have no solution, i + 1 if the digit placed at
+    /// `trail[i]` leads to none.
     dead: usize,
-    /// The path has been checked since the budget was last spent.
+    /// The way here has been checked since the budget was last spent.
     checked: bool,
 }
 
 /// The steps the classic may take without finding a solution before it checks each digit.
 const BUDGET: u64 = 2000;
 
-/// No depth: no digit on the path is dead.
+/// No digit is dead.
 const NONE: usize = usize::MAX;
 
 /// The credit a dead end earns for probes, up to `MOST_CREDIT`: where dead ends are many, probes
@@ -461,8 +461,7 @@ impl Search {
             credit: 1,
             found_at: 0,
             start: EMPTY,
-            path: [0; 82],
-            depth: 0,
+            first: 0,
             witness: None,
             dead: NONE,
             checked: false,
@@ -478,7 +477,7 @@ impl Search {
             }
         }
         if search.place_forced() {
-            search.start = search.board;
+            (search.start, search.first) = (search.board, search.placed);
             match search.next_square() {
                 Some((x, y)) => search.dfs(x, y, found),
                 None => found(&search.grid),
@@ -491,9 +490,6 @@ impl Search {
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8; 81]) -> bool) -> bool {
         self.steps += 1;
         let (p, saved, mark) = (9 * x + y, self.board, self.placed);
-        self.depth += 1;
-        let depth = self.depth;
-        self.path[depth] = p as u8;
         let mut go_on = true;
         for d in 0..9 {
             // The classic's test, then the board's, which implies it (a digit the row, column or
@@ -503,7 +499,7 @@ impl Search {
             }
             self.place(x, y, d);
             self.board.assign(p, d);
-            if self.place_forced() && self.may_lead_on() {
+            if self.place_forced() && self.may_lead_on(mark) {
                 go_on = match self.next_square() {
                     Some((x, y)) => self.dfs(x, y, found),
                     None => {
@@ -519,46 +515,45 @@ impl Search {
                 self.remove();
             }
             self.board = saved;
-            if self.dead == depth {
+            if self.dead == mark + 1 {
                 self.dead = NONE; // this digit leads to no solution: the next
             }
-            if !go_on || self.dead < depth {
+            if !go_on || self.dead <= mark {
                 break;
             }
         }
-        self.depth -= 1;
         go_on
     }
 
     /// Past the budget, only boards the check finds a solution for, or the witness is one of: a
     /// dead end far below costs the budget once, not once per way of filling the squares above.
-    /// The first time since the budget was spent the whole path is checked, from the top, up to
-    /// the first board without a solution, where dfs goes back; then its last board only.
-    fn may_lead_on(&mut self) -> bool {
+    /// The first time, the way here from the givens (to the first board without a solution,
+    /// where dfs goes back); then the digit tried at `trail[mark]` only.
+    fn may_lead_on(&mut self, mark: usize) -> bool {
         if self.steps - self.found_at <= BUDGET {
             return true;
         }
-        let from = if self.checked { self.depth } else { 0 };
         let (mut board, mut witness) = (self.start, self.witness);
+        if witness.is_none() {
+            witness = board.decide(&mut self.steps);
+            self.dead = if witness.is_none() { 0 } else { NONE };
+        }
+        let from = if self.checked { mark } else { self.first };
         self.checked = true;
-        for j in 0..=self.depth {
-            let (p, d) = (
-                self.path[j] as usize,
-                self.grid[self.path[j] as usize] as usize,
-            );
-            if j > 0 {
-                board.assign(p, d - 1);
+        for i in self.first..self.placed {
+            if self.dead != NONE {
+                break;
             }
-            // A solution found is one of the givens' board, and of each board it goes through.
-            if j < from || witness.map_or(false, |w| j == 0 || w.allows(p, d - 1)) {
+            let p = self.trail[i] as usize;
+            let d = self.grid[p] as usize - 1;
+            board.assign(p, d);
+            // A solution found is one of each board on the way to it.
+            if i < from || witness.map_or(false, |w| w.allows(p, d)) {
                 continue;
             }
             match board.decide(&mut self.steps) {
                 Some(solution) => witness = Some(solution),
-                None => {
-                    self.dead = j;
-                    break;
-                }
+                None => self.dead = i + 1,
             }
         }
         self.witness = witness;
@@ -729,15 +724,14 @@ impl Board {
         self.open != before
     }
 
-    /// The check: a solution of the board, if it has one. A search in turns, `FIRST_TURN` boards
-    /// the first two, then twice as many every two, in two ways taking turns (tdoku's, then the
-    /// fewest ways anywhere), each turn ordering the ways alike anew (`mixed`, from the steps
-    /// so far and the turn): a board one order is slow on does not hold up the others.
+    /// The check: a solution of the board, if it has one. A search in turns of `FIRST_TURN`
+    /// boards, twice as many every two turns, each ordering ways alike anew (`mixed`): a board
+    /// one order is slow on does not hold up the others.
     fn decide(self, steps: &mut u64) -> Option<Board> {
         let (mut turn, start) = (0, *steps as usize);
         loop {
             let (last, mut solution) = (*steps + (FIRST_TURN << (turn / 2)), self);
-            let answer = self.solvable(&mut [0; 81], steps, last, start + turn, &mut solution);
+            let answer = self.solvable(steps, last, start + turn, &mut solution);
             if *steps <= last {
                 return if answer { Some(solution) } else { None };
             }
@@ -745,17 +739,9 @@ impl Board {
         }
     }
 
-    /// Branches on a digit's matchings in a band or stack, or a square's digits (weighed by the
-    /// dead ends met there), where they are fewest: in even turns the band or stack tdoku would
-    /// take, in odd ones those fewest anywhere; past `last` it stops as if it found a solution.
-    fn solvable(
-        mut self,
-        fails: &mut [u32; 81],
-        steps: &mut u64,
-        last: u64,
-        turn: usize,
-        solution: &mut Board,
-    ) -> bool {
+    /// Branches where the ways are fewest, a digit's matchings in a band or stack or a square's
+    /// digits; past `last` it stops as if it found a solution.
+    fn solvable(mut self, steps: &mut u64, last: u64, turn: usize, solution: &mut Board) -> bool {
         *steps += 1;
         if *steps > last {
             return true;
@@ -771,83 +757,58 @@ impl Board {
         if !self.probe(&mut 0, &mut credit, 81) {
             return false;
         }
-        let (fewest, digits, p) = match self.fewest_digits(fails, turn) {
+        let (digits, p) = match self.fewest_digits(turn) {
             Some(ways) => ways,
             None => {
                 *solution = self;
                 return true;
             }
         };
-        let (count, d, at) = match turn % 2 {
-            0 => self.focus(turn),
-            _ => self.fewest_matchings(turn),
-        };
-        if count <= fewest || turn % 2 == 0 && count < u32::MAX {
+        let (count, d, at) = self.fewest_matchings(turn);
+        if count <= digits.count_ones() || turn % 2 == 0 && count < 7 {
             let triads = self.triads_at(d, at);
             return MATCHINGS.iter().filter(|m| triads & m[0] == m[0]).any(|m| {
                 let mut copy = self;
                 copy.keep_matching(d, at, m);
-                copy.solvable(fails, steps, last, turn, solution)
+                copy.solvable(steps, last, turn, solution)
             });
         }
-        for d in (0..9).filter(|&d| digits >> d & 1 != 0) {
-            let (mut copy, before) = (self, *steps);
+        (0..9).filter(|&d| digits >> d & 1 != 0).any(|d| {
+            let mut copy = self;
             copy.assign(p, d);
-            if copy.solvable(fails, steps, last, turn, solution) {
-                return true;
-            }
-            if *steps == before + 1 {
-                fails[p] += 1; // a dead end at once
-            }
-        }
-        false
+            copy.solvable(steps, last, turn, solution)
+        })
     }
 
-    /// The empty square with the fewest digits weighed by `fails`, of those alike the one the
-    /// turn puts first: its weight, digits and place.
-    fn fewest_digits(&self, fails: &[u32; 81], turn: usize) -> Option<(u32, u32, usize)> {
-        let (mut best, mut fewest) = ((u32::MAX, 0), None);
-        for p in (0..81).filter(|&p| self.empty[p / 27] >> (p % 27) & 1 != 0) {
-            let digits: u32 = (0..9).map(|d| (self.allows(p, d) as u32) << d).sum();
-            let weight = (digits.count_ones() << 16) / (1 + fails[p]);
-            if (weight, !mixed(p, turn)) < best {
-                (best, fewest) = ((weight, !mixed(p, turn)), Some((weight, digits, p)));
-            }
-        }
-        fewest
+    /// The empty square with the fewest digits, of those alike the one the turn puts first: its
+    /// digits and place.
+    fn fewest_digits(&self, turn: usize) -> Option<(u32, usize)> {
+        let empty = (0..81).filter(|&p| self.empty[p / 27] >> (p % 27) & 1 != 0);
+        let digits = |p: usize| (0..9).map(|d| (self.allows(p, d) as u32) << d).sum::<u32>();
+        let p = empty.min_by_key(|&p| (digits(p).count_ones(), !mixed(p, turn)))?;
+        Some((digits(p), p))
     }
 
-    /// The digit with the fewest matchings left (two at least) in a band or a stack (`at` 0 to 2,
-    /// 3 to 5), of those alike one in a band first in every other odd turn, else in a stack,
-    /// then the one the turn puts first: their weight, the digit and where.
+    /// The digit's matchings to branch on, in band or stack `at` (0 to 2, 3 to 5): in even
+    /// turns tdoku's (in the band or stack with the fewest over its digits, not one each), in odd
+    /// ones the fewest anywhere, one in a band or a stack first by turns; of those alike the one
+    /// the turn puts first. Their number (7 for none), the digit and where.
     fn fewest_matchings(&self, turn: usize) -> (u32, usize, usize) {
-        let (mut best, mut fewest) = ((u32::MAX, 0), (u32::MAX, 0, 0));
-        for k in 0..54 {
-            let (d, at, count) = (k % 9, k / 9, self.matchings(k % 9, k / 9));
-            let first = ((at < 3) == (turn % 4 == 1)) as u32;
-            let key = (count << 16, !(first << 31 | mixed(81 + k, turn) >> 1));
-            if count > 1 && key < best {
-                (best, fewest) = (key, (count << 16, d, at));
-            }
-        }
-        fewest
-    }
-
-    /// tdoku's way: the band or stack with the fewest matchings left over its digits (not one
-    /// each), then its digit with the fewest (two at least), of those alike the one the turn
-    /// puts first: their weight, the digit and where; none when each digit has one everywhere.
-    fn focus(&self, turn: usize) -> (u32, usize, usize) {
-        let counts =
-            [0, 1, 2, 3, 4, 5].map(|at| [0, 1, 2, 3, 4, 5, 6, 7, 8].map(|d| self.matchings(d, at)));
+        let all = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        let counts = [0, 1, 2, 3, 4, 5].map(|at| all.map(|d| self.matchings(d, at)));
         let total = |at: usize| counts[at].iter().sum::<u32>();
         let open = (0..6).filter(|&at| total(at) > 9);
-        let at = match open.min_by_key(|&at| (total(at), !mixed(135 + at, turn))) {
-            Some(at) => at,
-            None => return (u32::MAX, 0, 0),
+        let tdoku = open.min_by_key(|&at| (total(at), !mixed(135 + at, turn)));
+        let key = |&(d, at): &(usize, usize)| {
+            let taken = turn % 2 == 1 || Some(at) == tdoku;
+            let first = (at < 3) == (turn % 4 == 1);
+            (!taken, counts[at][d], !first, !mixed(81 + 9 * at + d, turn))
         };
-        let digits = (0..9).filter(|&d| counts[at][d] > 1);
-        let d = digits.min_by_key(|&d| (counts[at][d], !mixed(141 + d, turn)));
-        d.map_or((u32::MAX, 0, 0), |d| (counts[at][d] << 16, d, at))
+        let ways = (0..54)
+            .map(|k| (k % 9, k / 9))
+            .filter(|&(d, at)| counts[at][d] > 1);
+        ways.min_by_key(key)
+            .map_or((7, 0, 0), |(d, at)| (counts[at][d], d, at))
     }
 
     /// The matchings left to digit d in band or stack `at`.
