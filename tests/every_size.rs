@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::sized::{count, one_line, smallest, solved};
 use common::{every_size_program, Rng, Run};
 use std::path::Path;
 
@@ -221,115 +222,6 @@ fn arguments_are_refused_in_one_line() {
     let said = "sudoku: this program reads standard input only; the sudoku command (cargo install \
                 --path .) reads files and has the tools\n";
     assert_eq!((run.status, run.stderr.as_str()), (2, said));
-}
-
-// ---- The test's own plain search, for any side.
-
-/// The box side of a side.
-fn box_side(side: usize) -> usize {
-    (1..=5).find(|n| n * n == side).expect("a square side")
-}
-
-/// The symbols (bit v) that square p of `grid` may take: none of its row, column or box holds
-/// them.
-fn free(side: usize, grid: &[u8], p: usize) -> u32 {
-    let (n, x, y) = (box_side(side), p / side, p % side);
-    let mut used = 0u32;
-    for i in 0..side {
-        let in_box = side * (x / n * n + i / n) + y / n * n + i % n;
-        for q in [side * x + i, side * i + y, in_box] {
-            if q != p {
-                used |= 1 << grid[q];
-            }
-        }
-    }
-    !used & ((1 << (side + 1)) - 2)
-}
-
-/// The solutions of `grid`, counted up to `limit`: branch on the empty square with the fewest
-/// symbols left.
-fn count(side: usize, grid: &mut Vec<u8>, limit: usize) -> usize {
-    let empty = (0..side * side).filter(|&p| grid[p] == 0);
-    let fewest = empty
-        .map(|p| (free(side, grid, p), p))
-        .min_by_key(|(f, _)| f.count_ones());
-    let (values, p) = match fewest {
-        None => return 1,
-        Some(fewest) => fewest,
-    };
-    let mut found = 0;
-    for v in (1..=side as u8).filter(|&v| values >> v & 1 != 0) {
-        grid[p] = v;
-        found += count(side, grid, limit - found);
-        if found >= limit {
-            break;
-        }
-    }
-    grid[p] = 0;
-    found
-}
-
-/// The smallest solution: square by square in reading order, the smallest symbol that leaves a
-/// solution; None if there is none (or givens clash).
-fn smallest(side: usize, puzzle: &[u8]) -> Option<Vec<u8>> {
-    let mut grid = puzzle.to_vec();
-    let clash = (0..side * side).any(|p| grid[p] != 0 && free(side, &grid, p) >> grid[p] & 1 == 0);
-    if clash || count(side, &mut grid, 1) == 0 {
-        return None;
-    }
-    for p in 0..side * side {
-        if grid[p] == 0 {
-            grid[p] = (1..=side as u8)
-                .find(|&v| {
-                    free(side, &grid, p) >> v & 1 != 0 && {
-                        grid[p] = v;
-                        let yes = count(side, &mut grid, 1) == 1;
-                        grid[p] = 0;
-                        yes
-                    }
-                })
-                .expect("a symbol that leaves a solution");
-        }
-    }
-    Some(grid)
-}
-
-/// A solved grid of a side: the pattern grid, its symbols, rows within bands, bands, columns
-/// within stacks and stacks shuffled.
-fn solved(side: usize, rng: &mut Rng) -> Vec<u8> {
-    let n = box_side(side);
-    let mut symbols: Vec<u8> = (1..=side as u8).collect();
-    rng.shuffle(&mut symbols);
-    let mut order = || {
-        let mut bands: Vec<usize> = (0..n).collect();
-        rng.shuffle(&mut bands);
-        let mut lines = Vec::new();
-        for band in bands {
-            let mut within: Vec<usize> = (0..n).collect();
-            rng.shuffle(&mut within);
-            lines.extend(within.iter().map(|k| band * n + k));
-        }
-        lines
-    };
-    let (rows, columns) = (order(), order());
-    (0..side * side)
-        .map(|p| {
-            let (x, y) = (rows[p / side], columns[p % side]);
-            symbols[(n * (x % n) + x / n + y) % side]
-        })
-        .collect()
-}
-
-/// A puzzle as one line of its symbols (`.` a blank for sides up to 9, `-` past them).
-fn one_line(side: usize, grid: &[u8]) -> String {
-    grid.iter()
-        .map(|&v| match (v, side) {
-            (0, 1..=9) => '.',
-            (0, _) => '-',
-            (v, 1..=9) => (b'0' + v) as char,
-            (v, _) => (b'A' + v - 1) as char,
-        })
-        .collect()
 }
 
 #[test]

@@ -83,31 +83,41 @@ fn fingerprint(puzzle: &[u8]) -> u64 {
 
 /// A solved grid drawn at random: the diagonal boxes shuffled (they share no row or column),
 /// then square by square, the one with the fewest symbols left first, each trying its symbols
-/// in a random order. Every solved grid can come, and every symbol is as likely as any other at
+/// in a random order; drawn again if that takes more than `side * side * 8` tries (a rare dead
+/// end deep down). Every solved grid can come, and every symbol is as likely as any other at
 /// every square (a relabelling of the symbols draws each grid's relabelling as often).
 fn solved_grid(side: usize, random: &mut Random) -> Vec<u8> {
-    let (n, mut grid) = (box_side(side), vec![0; side * side]);
-    for k in 0..n {
-        let mut symbols: Vec<u8> = (1..=side as u8).collect();
-        random.shuffle(&mut symbols);
-        for (j, &symbol) in symbols.iter().enumerate() {
-            grid[side * (n * k + j / n) + n * k + j % n] = symbol;
+    loop {
+        let (n, mut grid) = (box_side(side), vec![0; side * side]);
+        for k in 0..n {
+            let mut symbols: Vec<u8> = (1..=side as u8).collect();
+            random.shuffle(&mut symbols);
+            for (j, &symbol) in symbols.iter().enumerate() {
+                grid[side * (n * k + j / n) + n * k + j % n] = symbol;
+            }
+        }
+        // The symbols used (bit v) in each row, column and box.
+        let mut used = vec![0u32; 3 * side];
+        for (p, &v) in grid.iter().enumerate().filter(|&(_, &v)| v != 0) {
+            for unit in units_of(side, p) {
+                used[unit] |= 1 << v;
+            }
+        }
+        if fill(side, &mut grid, &mut used, random, &mut (side * side * 8)) {
+            return grid;
         }
     }
-    // The symbols used (bit v) in each row, column and box.
-    let mut used = vec![0u32; 3 * side];
-    for (p, &v) in grid.iter().enumerate().filter(|&(_, &v)| v != 0) {
-        for unit in units_of(side, p) {
-            used[unit] |= 1 << v;
-        }
-    }
-    fill(side, &mut grid, &mut used, random);
-    grid
 }
 
 /// Fills the empty squares, the one with the fewest symbols left first, each trying its symbols
-/// in a random order; false at a dead end.
-fn fill(side: usize, grid: &mut [u8], used: &mut [u32], random: &mut Random) -> bool {
+/// in a random order, `tries` at most; false at a dead end, or when the tries are spent.
+fn fill(
+    side: usize,
+    grid: &mut [u8],
+    used: &mut [u32],
+    random: &mut Random,
+    tries: &mut usize,
+) -> bool {
     let free = |p: usize, used: &[u32]| {
         let taken = units_of(side, p)
             .iter()
@@ -124,9 +134,13 @@ fn fill(side: usize, grid: &mut [u8], used: &mut [u32], random: &mut Random) -> 
     random.shuffle(&mut symbols);
     let units = units_of(side, p);
     for v in symbols.into_iter().filter(|&v| left >> v & 1 != 0) {
+        if *tries == 0 {
+            return false;
+        }
+        *tries -= 1;
         grid[p] = v;
         units.iter().for_each(|&unit| used[unit] |= 1 << v);
-        if fill(side, grid, used, random) {
+        if fill(side, grid, used, random, tries) {
             return true;
         }
         units.iter().for_each(|&unit| used[unit] &= !(1 << v));
@@ -135,18 +149,22 @@ fn fill(side: usize, grid: &mut [u8], used: &mut [u32], random: &mut Random) -> 
     false
 }
 
-/// A minimal puzzle with one of its givens changed to a symbol that breaks no rule, until that
-/// leaves it no solution.
+/// A minimal puzzle, a symbol that breaks no rule put in an empty square at random again and
+/// again (each keeps it solvable, or leaves it none: then it is done); a new one if it fills up.
 fn unsolvable_puzzle(side: usize, random: &mut Random) -> Vec<u8> {
     let mut puzzle = with_solutions(side, 1, random);
     loop {
         let (p, v) = (random.below(side * side), 1 + random.below(side) as u8);
-        let given = replace(&mut puzzle[p], v);
-        let sound = given != 0 && given != v && broken_rule(side, &puzzle).is_none();
-        if sound && solutions(side, &puzzle, 1) == 0 {
-            return puzzle;
+        if !puzzle.contains(&0) {
+            puzzle = with_solutions(side, 1, random);
+        } else if puzzle[p] == 0 {
+            puzzle[p] = v;
+            if broken_rule(side, &puzzle).is_some() {
+                puzzle[p] = 0;
+            } else if solutions(side, &puzzle, 1) == 0 {
+                return puzzle;
+            }
         }
-        puzzle[p] = given;
     }
 }
 

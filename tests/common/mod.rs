@@ -373,3 +373,173 @@ pub fn smallest_solution(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
     }
     Some(grid)
 }
+
+/// The tests' own plain search for a grid of any side (1, 4, 9, 16, 25), and the grids it makes.
+pub mod sized {
+    use super::Rng;
+
+    /// The box side of a side.
+    pub fn box_side(side: usize) -> usize {
+        (1..=5).find(|n| n * n == side).expect("a square side")
+    }
+
+    /// The symbols (bit v) that square p of `grid` may take: none of its row, column or box holds
+    /// them.
+    pub fn free(side: usize, grid: &[u8], p: usize) -> u32 {
+        let (n, x, y) = (box_side(side), p / side, p % side);
+        let mut used = 0u32;
+        for i in 0..side {
+            let in_box = side * (x / n * n + i / n) + y / n * n + i % n;
+            for q in [side * x + i, side * i + y, in_box] {
+                if q != p {
+                    used |= 1 << grid[q];
+                }
+            }
+        }
+        !used & ((1 << (side + 1)) - 2)
+    }
+
+    /// The solutions of `grid`, counted up to `limit`: branch on the empty square with the fewest
+    /// symbols left.
+    pub fn count(side: usize, grid: &mut Vec<u8>, limit: usize) -> usize {
+        // Each way as (square, symbol): the symbols of one empty square, or the squares of one
+        // symbol in one row, column or box; either way each solution is met once.
+        let free: Vec<u32> = (0..side * side)
+            .map(|p| match grid[p] {
+                0 => free(side, grid, p),
+                _ => 0,
+            })
+            .collect();
+        let mut best: Option<Vec<(usize, u8)>> = None;
+        let mut consider = |ways: Vec<(usize, u8)>| {
+            if best.as_ref().map_or(true, |b| ways.len() < b.len()) {
+                best = Some(ways);
+            }
+        };
+        for p in (0..side * side).filter(|&p| grid[p] == 0) {
+            consider(
+                (1..=side as u8)
+                    .filter(|&v| free[p] >> v & 1 != 0)
+                    .map(|v| (p, v))
+                    .collect(),
+            );
+        }
+        let n = box_side(side);
+        for u in 0..3 * side {
+            let square = |i: usize| match u / side {
+                0 => side * (u % side) + i,
+                1 => side * i + u % side,
+                _ => side * (u % side / n * n + i / n) + u % side % n * n + i % n,
+            };
+            for v in (1..=side as u8).filter(|&v| (0..side).all(|i| grid[square(i)] != v)) {
+                let places = (0..side).map(square).filter(|&p| free[p] >> v & 1 != 0);
+                consider(places.map(|p| (p, v)).collect());
+            }
+        }
+        let ways = match best {
+            None => return 1,
+            Some(ways) => ways,
+        };
+        let mut found = 0;
+        for (p, v) in ways {
+            grid[p] = v;
+            found += count(side, grid, limit - found);
+            grid[p] = 0;
+            if found >= limit {
+                break;
+            }
+        }
+        found
+    }
+
+    /// The smallest solution: square by square in reading order, the smallest symbol that leaves a
+    /// solution; None if there is none (or givens clash).
+    pub fn smallest(side: usize, puzzle: &[u8]) -> Option<Vec<u8>> {
+        let mut grid = puzzle.to_vec();
+        let clash =
+            (0..side * side).any(|p| grid[p] != 0 && free(side, &grid, p) >> grid[p] & 1 == 0);
+        if clash || count(side, &mut grid, 1) == 0 {
+            return None;
+        }
+        for p in 0..side * side {
+            if grid[p] == 0 {
+                grid[p] = (1..=side as u8)
+                    .find(|&v| {
+                        free(side, &grid, p) >> v & 1 != 0 && {
+                            grid[p] = v;
+                            let yes = count(side, &mut grid, 1) == 1;
+                            grid[p] = 0;
+                            yes
+                        }
+                    })
+                    .expect("a symbol that leaves a solution");
+            }
+        }
+        Some(grid)
+    }
+
+    /// A solved grid of a side: the pattern grid, its symbols, rows within bands, bands, columns
+    /// within stacks and stacks shuffled.
+    pub fn solved(side: usize, rng: &mut Rng) -> Vec<u8> {
+        let n = box_side(side);
+        let mut symbols: Vec<u8> = (1..=side as u8).collect();
+        rng.shuffle(&mut symbols);
+        let mut order = || {
+            let mut bands: Vec<usize> = (0..n).collect();
+            rng.shuffle(&mut bands);
+            let mut lines = Vec::new();
+            for band in bands {
+                let mut within: Vec<usize> = (0..n).collect();
+                rng.shuffle(&mut within);
+                lines.extend(within.iter().map(|k| band * n + k));
+            }
+            lines
+        };
+        let (rows, columns) = (order(), order());
+        (0..side * side)
+            .map(|p| {
+                let (x, y) = (rows[p / side], columns[p % side]);
+                symbols[(n * (x % n) + x / n + y) % side]
+            })
+            .collect()
+    }
+
+    /// A puzzle as one line of its symbols (`.` a blank for sides up to 9, `-` past them).
+    pub fn one_line(side: usize, grid: &[u8]) -> String {
+        grid.iter()
+            .map(|&v| match (v, side) {
+                (0, 1..=9) => '.',
+                (0, _) => '-',
+                (v, 1..=9) => (b'0' + v) as char,
+                (v, _) => (b'A' + v - 1) as char,
+            })
+            .collect()
+    }
+
+    /// Every solution of `grid`, smallest first (rows first), up to `limit`: the classic, square
+    /// by square in reading order, each symbol that breaks no rule.
+    pub fn all(side: usize, grid: &mut Vec<u8>, limit: usize) -> Vec<Vec<u8>> {
+        let mut found = Vec::new();
+        every(side, grid, 0, limit, &mut found);
+        found
+    }
+
+    fn every(side: usize, grid: &mut Vec<u8>, p: usize, limit: usize, found: &mut Vec<Vec<u8>>) {
+        if found.len() >= limit {
+            return;
+        }
+        if p == side * side {
+            found.push(grid.clone());
+            return;
+        }
+        if grid[p] != 0 {
+            return every(side, grid, p + 1, limit, found);
+        }
+        let values = free(side, grid, p);
+        for v in (1..=side as u8).filter(|&v| values >> v & 1 != 0) {
+            grid[p] = v;
+            every(side, grid, p + 1, limit, found);
+        }
+        grid[p] = 0;
+    }
+}

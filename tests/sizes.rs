@@ -1,0 +1,225 @@
+//! The `sudoku` command at other sizes (`--size N`): each mode at 4x4 and 16x16 against the
+//! test's own plain search (counts and the order of `--all` on small 4x4 puzzles, 16x16 puzzles
+//! made from known grids), the checker accepting right answers and naming each kind of wrong
+//! one, generated puzzles checked proper (or with K solutions) and minimal by the test's own
+//! counter, and the usage errors of `--size`.
+
+mod common;
+
+use common::sized::{all, count, one_line, smallest, solved};
+use common::{sudoku, temp_file, Rng};
+
+/// Each line of the output as a grid of numbers from 1 (0 for a blank).
+fn grids(side: usize, text: &str) -> Vec<Vec<u8>> {
+    let value = |c: u8| match c {
+        b'1'..=b'9' if side <= 9 => c - b'0',
+        b'A'..=b'Y' if side > 9 => c - b'A' + 1,
+        _ => 0,
+    };
+    text.lines()
+        .map(|line| line.bytes().map(value).collect())
+        .collect()
+}
+
+/// `puzzles` puzzles of a side from the test's grids, `blanks` squares blanked at random each.
+fn puzzles(side: usize, puzzles: usize, blanks: usize, rng: &mut Rng) -> Vec<Vec<u8>> {
+    (0..puzzles)
+        .map(|_| {
+            let mut grid = solved(side, rng);
+            for _ in 0..blanks {
+                grid[rng.below(side * side)] = 0;
+            }
+            grid
+        })
+        .collect()
+}
+
+/// The puzzles, one line each (`0` blanks for 4x4: a line of sixteen dots is a 16x16 row).
+fn input(side: usize, puzzles: &[Vec<u8>]) -> String {
+    let line = |p: &Vec<u8>| match side {
+        4 => one_line(side, p).replace('.', "0") + "\n",
+        _ => one_line(side, p) + "\n",
+    };
+    puzzles.iter().map(line).collect()
+}
+
+#[test]
+fn each_size_gets_its_smallest_solution() {
+    let mut rng = Rng::new(34);
+    for (side, count, blanks) in [(4, 60, 14), (16, 6, 100), (25, 1, 60)] {
+        let puzzles = puzzles(side, count, blanks, &mut rng);
+        let size = side.to_string();
+        let run = sudoku(&["--size", &size], input(side, &puzzles).as_bytes());
+        let expected: Vec<Vec<u8>> = puzzles
+            .iter()
+            .map(|p| smallest(side, p).expect("a solution"))
+            .collect();
+        assert_eq!(grids(side, &run.stdout()), expected, "side {side}");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+    }
+}
+
+#[test]
+fn counts_and_every_solution_in_order_on_small_4x4_puzzles() {
+    let mut rng = Rng::new(4);
+    // From the empty grid (288 solutions; written with 0 blanks: sixteen dots would be a row of
+    // a 16x16) to puzzles with one.
+    let mut puzzles = vec![vec![0; 16]];
+    for blanks in [16, 14, 12, 10, 8] {
+        puzzles.extend(self::puzzles(4, 12, blanks, &mut rng));
+    }
+    let text = input(4, &puzzles);
+    let counted = sudoku(&["--size", "4", "--count"], text.as_bytes()).stdout();
+    let limited = sudoku(&["--size", "4", "--count", "--limit", "3"], text.as_bytes()).stdout();
+    let listed = sudoku(&["--size", "4", "--all"], text.as_bytes()).stdout();
+    let mut counts = Vec::new();
+    let mut every = Vec::new();
+    for puzzle in &puzzles {
+        let n = count(4, &mut puzzle.clone(), usize::MAX);
+        counts.push(n);
+        every.extend(all(4, &mut puzzle.clone(), usize::MAX));
+    }
+    let numbers = |text: &str| -> Vec<usize> { text.lines().map(|l| l.parse().unwrap()).collect() };
+    assert_eq!(numbers(&counted), counts);
+    let capped: Vec<usize> = counts.iter().map(|&n| n.min(3)).collect();
+    assert_eq!(numbers(&limited), capped);
+    assert_eq!(grids(4, &listed), every);
+    assert_eq!(counts[0], 288, "the empty 4x4 grid");
+}
+
+#[test]
+fn sixteen_by_sixteen_counts_and_lists_against_known_grids() {
+    let mut rng = Rng::new(16);
+    let puzzles = puzzles(16, 4, 140, &mut rng);
+    let text = input(16, &puzzles);
+    let counted = sudoku(
+        &["--size", "16", "--count", "--limit", "2"],
+        text.as_bytes(),
+    );
+    let listed = sudoku(&["--size", "16", "--all", "--limit", "2"], text.as_bytes());
+    let mut counts = String::new();
+    let mut every = Vec::new();
+    for puzzle in &puzzles {
+        counts += &format!("{}\n", count(16, &mut puzzle.clone(), 2));
+        every.extend(all(16, &mut puzzle.clone(), 2));
+    }
+    assert_eq!(counted.stdout(), counts);
+    assert_eq!(grids(16, &listed.stdout()), every);
+}
+
+#[test]
+fn the_checker_accepts_any_solution_and_names_what_is_wrong() {
+    let mut rng = Rng::new(169);
+    let grid = solved(16, &mut rng);
+    let mut puzzle = grid.clone();
+    for p in (0..256).step_by(3) {
+        puzzle[p] = 0;
+    }
+    let puzzles = temp_file("sizes-puzzles.txt", &format!("{}\n", one_line(16, &puzzle)));
+    let puzzles = puzzles.to_str().expect("a path");
+    let check = |answer: &[u8], smallest: bool| {
+        let mut args = vec!["--size", "16", "--check", puzzles, "-"];
+        if smallest {
+            args.push("--smallest");
+        }
+        let run = sudoku(&args, format!("{}\n", one_line(16, answer)).as_bytes());
+        (run.status, run.stderr)
+    };
+    assert_eq!(check(&grid, true), (0, String::new()));
+    let mut changed = grid.clone();
+    changed[1] = grid[1] % 16 + 1; // a given of the puzzle's
+    let said = |what: &str| format!("puzzle 1 (line 1, answer line 1): {what}\n");
+    let was = format!(
+        "r1c2 was {}, is {}",
+        (b'A' + grid[1] - 1) as char,
+        (b'A' + changed[1] - 1) as char
+    );
+    assert_eq!(check(&changed, false), (1, said(&was)));
+    let mut blank = grid.clone();
+    blank[0] = 0;
+    assert_eq!(check(&blank, false), (1, said("r1c1 is blank")));
+    let mut twice = grid.clone();
+    let other = (0..16)
+        .find(|&p| grid[p] == grid[0] % 16 + 1)
+        .expect("in the first row");
+    twice[0] = grid[other]; // square 0 is blank in the puzzle: the first row holds it twice
+    let symbol = (b'A' + grid[other] - 1) as char;
+    assert_eq!(
+        check(&twice, false),
+        (1, said(&format!("row 1 has {symbol} twice")))
+    );
+}
+
+#[test]
+fn generated_puzzles_have_their_solutions_and_are_minimal() {
+    for (side, wanted, solutions) in [(4, 30, 1), (4, 10, 2), (4, 6, 0), (16, 3, 1)] {
+        let (size, n, k) = (side.to_string(), wanted.to_string(), solutions.to_string());
+        let args = [
+            "--generate",
+            &n,
+            "--size",
+            &size,
+            "--solutions",
+            &k,
+            "--seed",
+            "7",
+        ];
+        let run = sudoku(&args, b"");
+        assert_eq!(run.status, 0, "{}", run.stderr);
+        let again = sudoku(&args, b"");
+        assert_eq!(run.stdout, again.stdout, "the same seed, the same puzzles");
+        let made = grids(side, &run.stdout());
+        assert_eq!(made.len(), wanted);
+        let symbols = run.stdout().lines().all(|line| match side {
+            4 => line
+                .bytes()
+                .all(|c| c == b'.' || (b'1'..=b'4').contains(&c)),
+            _ => line
+                .bytes()
+                .all(|c| c == b'-' || (b'A'..=b'P').contains(&c)),
+        });
+        assert!(symbols, "the size's alphabet: {}", run.stdout());
+        for (k, puzzle) in made.iter().enumerate() {
+            assert!(made[..k].iter().all(|p| p != puzzle), "all different");
+            if side == 16 {
+                // The test's plain search takes seconds to minutes on a minimal 16x16: the count
+                // is the command's (tested against the plain search above), minimality at 4x4.
+                let text = format!("{}\n", one_line(16, puzzle));
+                let counted = sudoku(
+                    &["--size", "16", "--count", "--limit", "2"],
+                    text.as_bytes(),
+                );
+                assert_eq!(counted.stdout(), "1\n");
+                continue;
+            }
+            assert_eq!(count(side, &mut puzzle.clone(), 3), solutions);
+            for p in (0..side * side).filter(|&p| puzzle[p] != 0) {
+                let mut less = puzzle.clone();
+                less[p] = 0;
+                assert!(
+                    count(side, &mut less, solutions + 1) > solutions,
+                    "a given can go"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn size_goes_with_every_mode_but_explain_and_rate_and_names_a_puzzle_of_another_size() {
+    let run = sudoku(&["--size", "7"], b"");
+    assert!(run
+        .stderr
+        .starts_with("sudoku: --size takes 1, 4, 9, 16 or 25\n"));
+    assert_eq!(run.status, 2);
+    for option in ["--explain", "--rate"] {
+        let run = sudoku(&["--size", "16", option], b"");
+        let said = "sudoku: --explain, --rate and --difficulty are for 9x9 puzzles only\n";
+        assert!(run.stderr.starts_with(said), "{}", run.stderr);
+        assert_eq!(run.status, 2);
+    }
+    let nine = format!("{}\n", ".".repeat(81));
+    let run = sudoku(&["--size", "16"], nine.as_bytes());
+    let said = "line 1, column 1: puzzle 1 (line 1) is 9x9, not 16x16\n";
+    assert_eq!((run.status, run.stderr.as_str()), (2, said));
+}
