@@ -11,8 +11,9 @@
 //! ../shared/puzzles, beside the repository) and says where to download those it does not find;
 //! then it solves generated puzzles with givens taken away, which have many solutions, and the
 //! slowest puzzles found, counted to two. Then it times `--generate` for 0, 1, 2, 10 and 100
-//! solutions, and qqwing's generator beside it when `qqwing` is installed, and `--check` on each
-//! public set against solving it.
+//! solutions, and qqwing's generator beside it when `qqwing` is installed; for 4x4, 16x16 and
+//! 25x25, `--generate --size` for 1, 0 and 2 solutions and the command solving what it made;
+//! and `--check` on each public set against solving it.
 //!
 //! `cargo bench --bench solve -- --climb SECONDS` looks for slow puzzles instead: from random starts (givens at
 //! random, empty top rows over a solved grid's givens, minimal puzzles less a few givens, the
@@ -94,6 +95,7 @@ fn main() {
         bench("generated, 3 givens taken away", &many_solutions());
         slowest();
         generate();
+        sizes();
         println!();
         for (name, _) in SETS {
             if let Ok(text) = std::fs::read(dir.join(name)) {
@@ -495,6 +497,73 @@ fn generate() {
             );
         }
         _ => println!("qqwing is not installed (Debian: apt-get install qqwing): no comparison"),
+    }
+}
+
+/// For each other size and 1, 0 and 2 solutions: puzzles a second `--generate --size` makes
+/// (each puzzle's solutions counted), then the command solving them with `--size`: puzzles a
+/// second over the file, and each puzzle alone (the best of three), the median and slowest.
+fn sizes() {
+    println!();
+    for (side, wanted) in [(4, 300), (16, 5), (25, 2)] {
+        let (size, n) = (side.to_string(), wanted.to_string());
+        for solutions in [1, 0, 2] {
+            let k = solutions.to_string();
+            let started = Instant::now();
+            let made = [
+                "--generate",
+                &n,
+                "--size",
+                &size,
+                "--solutions",
+                &k,
+                "--seed",
+                "1",
+            ];
+            let (status, out) = run(&made, b"");
+            let pace = wanted as f64 / started.elapsed().as_secs_f64();
+            let limit = (solutions + 1).to_string();
+            let counts = run(&["--size", &size, "--count", "--limit", &limit], &out).1;
+            let exact =
+                status == 0 && counts == format!("{}\n", solutions).repeat(wanted).into_bytes();
+            let lines: Vec<&[u8]> = out
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .collect();
+            let givens = lines
+                .iter()
+                .map(|l| l.iter().filter(|&&c| c != b'-' && c != b'.').count());
+            let mut times: Vec<Duration> = lines
+                .iter()
+                .map(|line| {
+                    (0..TRIES)
+                        .map(|_| {
+                            let started = Instant::now();
+                            run(&["--size", &size], line);
+                            started.elapsed()
+                        })
+                        .min()
+                        .unwrap_or_default()
+                })
+                .collect();
+            times.sort();
+            let started = Instant::now();
+            run(&["--size", &size], &out);
+            let millis = |t: Duration| t.as_secs_f64() * 1e3;
+            println!(
+                "{}x{} --generate {} --solutions {}: {:>7.1} puzzles/s, givens mean {:.1}; solved {:>7.1} puzzles/s, median {:.2} ms, slowest {:.2} ms{}",
+                side,
+                side,
+                n,
+                k,
+                pace,
+                givens.sum::<usize>() as f64 / wanted as f64,
+                wanted as f64 / started.elapsed().as_secs_f64(),
+                millis(times[times.len() / 2]),
+                millis(times[times.len() - 1]),
+                if exact { "" } else { "   WRONG" }
+            );
+        }
     }
 }
 
