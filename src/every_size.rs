@@ -609,6 +609,9 @@ struct Board {
 /// A square that holds its symbol (its bit stays in `can`).
 const FILLED: u32 = 1 << 31;
 
+/// The boards each search of the check searches in its first turn.
+const FIRST_TURN: u64 = 256;
+
 /// What an elimination left to look at: a square with one symbol, or a unit's symbol with one
 /// square.
 enum News {
@@ -787,37 +790,48 @@ impl Board {
         true
     }
 
-    /// The check: a solution of the board, if it has one (the witness).
+    /// The check: a solution of the board, if it has one (the witness). Two searches take
+    /// turns, `FIRST_TURN` boards each, then twice as many each round: alike but for which of
+    /// two ways with as few choices they take, the first or the later, so that they are slow on
+    /// different boards.
     fn decide(self, units: &Units, steps: &mut u64) -> Option<Board> {
-        let mut check = Check {
-            units,
-            fails: [0; SQUARES],
-            steps,
-            solution: None,
-        };
-        check.solvable(self);
-        check.solution
+        for turn in 0.. {
+            let mut check = Check {
+                units,
+                fails: [0; SQUARES],
+                last: *steps + (FIRST_TURN << (turn / 2)),
+                steps,
+                later: turn % 2 == 1,
+                solution: None,
+            };
+            let answer = check.solvable(self);
+            if *check.steps <= check.last {
+                return if answer { check.solution } else { None };
+            }
+        }
+        None // not reached: the turns go on until one ends within its boards
     }
 
     /// The fewest ways on: the empty square with the fewest symbols weighed by `fails`, or a
-    /// unit's symbol with fewer squares left; the first of two alike. Its weight (none if the
-    /// board is full), the square and the unit's symbol.
+    /// unit's symbol with two or three squares left if fewer; the first (or `later`) of two
+    /// alike. Its weight (none if the board is full), the square and the unit's symbol.
     fn fewest_ways(
         &self,
         units: &Units,
         fails: &[u32; SQUARES],
+        later: bool,
     ) -> (u32, usize, Option<(usize, usize)>) {
         let (mut best, mut square, mut places) = (u32::MAX, 0, None);
         for (p, &can) in self.can[..units.side * units.side].iter().enumerate() {
             let weight = (can.count_ones() << 16) / (1 + fails[p]);
-            if can & FILLED == 0 && weight < best {
+            if can & FILLED == 0 && (weight < best || later && weight == best) {
                 (best, square) = (weight, p);
             }
         }
         for (u, counts) in self.places[..3 * units.side].iter().enumerate() {
             for (d, &count) in counts[..units.side].iter().enumerate() {
                 let weight = (count as u32) << 16;
-                if count > 1 && weight < best {
+                if count > 1 && (weight < best || later && weight == best) {
                     (best, places) = (weight, Some((u, d)));
                 }
             }
@@ -826,21 +840,27 @@ impl Board {
     }
 }
 
-/// The check's search: the dead ends met at once at each square, the boards searched, and the
-/// solution it found.
+/// A search of the check: the dead ends met at once at each square, the boards searched and the
+/// last it may search, and the solution it found.
 struct Check<'a> {
     units: &'a Units,
     fails: [u32; SQUARES],
     steps: &'a mut u64,
+    last: u64,
+    later: bool,
     solution: Option<Board>,
 }
 
 impl Check<'_> {
     /// Branches where the fewest ways are: a square's symbols, weighed by the dead ends met there,
-    /// or a symbol's squares in a unit (as dancing links does).
+    /// or a symbol's squares in a unit (as dancing links does); past `last` it stops as if it
+    /// found a solution.
     fn solvable(&mut self, board: Board) -> bool {
         *self.steps += 1;
-        let (weight, p, places) = board.fewest_ways(self.units, &self.fails);
+        if *self.steps > self.last {
+            return true;
+        }
+        let (weight, p, places) = board.fewest_ways(self.units, &self.fails, self.later);
         if weight == u32::MAX {
             self.solution = Some(board);
             return true;
