@@ -201,24 +201,7 @@ impl<'a> Reader<'a> {
         {
             return Err(self.error(at + 1, &format!("unexpected byte 0x{:02X}", body[at])));
         }
-        // Numbers between spaces, or symbols side by side.
-        let numbers = trim(body).iter().any(|&c| c == b' ' || c == b'\t');
-        let mut squares = Vec::new();
-        let mut at = 0;
-        while at < end {
-            let length = match body[at] {
-                b' ' | b'\t' | b'\r' => 0,
-                _ if numbers => body[at..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_graphic())
-                    .count(),
-                _ => 1,
-            };
-            if length > 0 {
-                squares.push((at, length));
-            }
-            at += length.max(1);
-        }
+        let (numbers, squares) = squares_of(body);
         let mut puzzle = match self.current.take() {
             Some(puzzle) => puzzle,
             None => self.begin(body, numbers, squares.len())?,
@@ -291,6 +274,29 @@ impl<'a> Reader<'a> {
     fn error(&self, column: usize, what: &str) -> String {
         format!("line {}, column {}: {}", self.line, column, what)
     }
+}
+
+/// Where each square of a row stands (offset, length): numbers between spaces, or symbols side
+/// by side; and whether they are numbers.
+fn squares_of(body: &[u8]) -> (bool, Vec<(usize, usize)>) {
+    let numbers = trim(body).iter().any(|&c| c == b' ' || c == b'\t');
+    let mut squares = Vec::new();
+    let mut at = 0;
+    while at < body.len() {
+        let length = match body[at] {
+            b' ' | b'\t' | b'\r' => 0,
+            _ if numbers => body[at..]
+                .iter()
+                .take_while(|c| c.is_ascii_graphic())
+                .count(),
+            _ => 1,
+        };
+        if length > 0 {
+            squares.push((at, length));
+        }
+        at += length.max(1);
+    }
+    (numbers, squares)
 }
 
 /// The given a square's text stands for in a puzzle of side `side`: 0 a blank, d + 1 symbol d;
@@ -714,20 +720,8 @@ impl Board {
     /// None at a dead end.
     fn locked(&mut self, units: &Units, news: &mut Vec<News>) -> Option<bool> {
         let (side, n, mut less) = (units.side, units.n, false);
-        // The symbols each row (0) and column (1) can take in each box it crosses (its empty
-        // squares); and those found in one crossing or more, or two or more, of each line and
-        // each box.
-        let mut crossing = [[[0u32; 5]; MOST]; 2];
-        for x in 0..side {
-            for y in 0..side {
-                let can = self.can[side * x + y];
-                if can & FILLED == 0 {
-                    crossing[0][x][units.box_of[y]] |= can;
-                    crossing[1][y][units.box_of[x]] |= can;
-                }
-            }
-        }
-        for (columns, crossing) in crossing.iter().enumerate() {
+        // For each line and box, the symbols found in one crossing or more, or two or more.
+        for (columns, crossing) in self.crossings(units).iter().enumerate() {
             let square = |line: usize, i: usize| match columns {
                 0 => side * line + i,
                 _ => side * i + line,
@@ -771,6 +765,23 @@ impl Board {
             }
         }
         Some(less)
+    }
+
+    /// The symbols each row (0) and column (1) can take in each box it crosses (its empty
+    /// squares).
+    fn crossings(&self, units: &Units) -> [[[u32; 5]; MOST]; 2] {
+        let side = units.side;
+        let mut crossing = [[[0u32; 5]; MOST]; 2];
+        for x in 0..side {
+            for y in 0..side {
+                let can = self.can[side * x + y];
+                if can & FILLED == 0 {
+                    crossing[0][x][units.box_of[y]] |= can;
+                    crossing[1][y][units.box_of[x]] |= can;
+                }
+            }
+        }
+        crossing
     }
 
     /// The symbols leave empty square p; false at a dead end.

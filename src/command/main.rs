@@ -132,34 +132,28 @@ fn work(given: &Given) -> Result<Work, String> {
 }
 
 /// The first rule of the command line that the options given break: why they do not go
-/// together.
+/// together, or why a value does not do.
 fn clash(given: &Given) -> Option<&'static str> {
+    use Name::*;
     let has = |name| given.has(name);
-    let (files, limit) = (&given.files, given.value(Name::Limit));
-    let solutions = given.value(Name::Solutions);
-    let modes = [
-        Name::Count,
-        Name::All,
-        Name::Explain,
-        Name::Rate,
-        Name::Check,
-    ];
+    let files = &given.files;
+    let solutions = given.value(Solutions);
+    let modes = [Count, All, Explain, Rate, Check];
     let rules = [
-        (limit == Some(0), "--limit takes a whole number from 1 up"),
         (
-            has(Name::Limit) && !has(Name::Count) && !has(Name::All),
+            has(Limit) && !has(Count) && !has(All),
             "--limit goes with --count or --all",
         ),
         (
-            (has(Name::Seed) || has(Name::Solutions)) && !has(Name::Generate),
+            (has(Seed) || has(Solutions)) && !has(Generate),
             "--seed and --solutions go with --generate",
         ),
         (
-            has(Name::Generate) && (modes.iter().any(|&mode| has(mode)) || !files.is_empty()),
+            has(Generate) && (modes.iter().any(|&mode| has(mode)) || !files.is_empty()),
             "--generate takes no other option but --seed, --solutions and --difficulty, and no file",
         ),
         (
-            has(Name::Difficulty) && (!has(Name::Generate) || solutions.unwrap_or(1) != 1),
+            has(Difficulty) && (!has(Generate) || solutions.unwrap_or(1) != 1),
             "--difficulty goes with --generate, for proper puzzles (one solution)",
         ),
         (
@@ -171,19 +165,36 @@ fn clash(given: &Given) -> Option<&'static str> {
             "- is named twice: standard input is read once",
         ),
         (
-            has(Name::Check) && files.len() != 2,
+            has(Check) && files.len() != 2,
             "--check takes two files, the puzzles and the answers, and no other option",
         ),
-        (has(Name::Smallest) && !has(Name::Check), "--smallest goes with --check"),
-        // It counts up to K + 1 solutions for each given: K = 1000 takes seconds a puzzle.
-        (solutions > Some(1000), "--solutions takes a whole number up to 1000"),
+        (has(Smallest) && !has(Check), "--smallest goes with --check"),
+    ];
+    let broken = rules.iter().find(|rule| rule.0).map(|rule| rule.1);
+    broken.or_else(|| value_clash(given))
+}
+
+/// Why a value given does not do, if one does not.
+fn value_clash(given: &Given) -> Option<&'static str> {
+    use Name::*;
+    let size = given.value(Size);
+    let rules = [
         (
-            !matches!(given.value(Name::Size), None | Some(1 | 4 | 9 | 16 | 25)),
+            given.value(Limit) == Some(0),
+            "--limit takes a whole number from 1 up",
+        ),
+        // It counts up to K + 1 solutions for each given: K = 1000 takes seconds a puzzle.
+        (
+            given.value(Solutions) > Some(1000),
+            "--solutions takes a whole number up to 1000",
+        ),
+        (
+            !matches!(size, None | Some(1 | 4 | 9 | 16 | 25)),
             "--size takes 1, 4, 9, 16 or 25",
         ),
         (
-            given.value(Name::Size).unwrap_or(9) != 9
-                && (has(Name::Explain) || has(Name::Rate) || has(Name::Difficulty)),
+            size.unwrap_or(9) != 9
+                && (given.has(Explain) || given.has(Rate) || given.has(Difficulty)),
             "--explain, --rate and --difficulty are for 9x9 puzzles only",
         ),
     ];
