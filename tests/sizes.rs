@@ -206,6 +206,33 @@ fn generated_puzzles_have_their_solutions_and_are_minimal() {
 }
 
 #[test]
+fn the_generator_stops_when_no_new_puzzle_can_be_made() {
+    // There is one minimal 1x1 puzzle, with one solution, and no 1x1 puzzle with two.
+    for (args, out, made) in [
+        (&["--generate", "2", "--size", "1"][..], ".\n", 1),
+        (
+            &["--generate", "1", "--size", "1", "--solutions", "2"],
+            "",
+            0,
+        ),
+        (
+            &["--generate", "1", "--size", "1", "--solutions", "0"],
+            "",
+            0,
+        ),
+    ] {
+        let run = sudoku(args, b"");
+        assert_eq!(run.status, 2, "{:?}", args);
+        assert_eq!(run.stdout(), out, "{:?}", args);
+        let asked = args[1];
+        let said = format!(
+            "sudoku: {made} of the {asked} puzzles asked for: none new in 10000 draws in a row\n"
+        );
+        assert_eq!(run.stderr, said, "{:?}", args);
+    }
+}
+
+#[test]
 fn size_goes_with_every_mode_but_explain_and_rate_and_names_a_puzzle_of_another_size() {
     let run = sudoku(&["--size", "7"], b"");
     assert!(run

@@ -45,13 +45,23 @@ pub(crate) struct Wanted {
     pub(crate) level: Option<usize>,
 }
 
+/// Draws in a row that may give no new puzzle before the generator stops: what is asked cannot
+/// be made (a 4x4 puzzle with 11 solutions), or no more of it (a second 1x1 puzzle).
+pub(crate) const TRIES: u64 = 10_000;
+
 /// Writes the puzzles wanted, minimal for their number of solutions (25x25: with as few givens
-/// as `WORK` allows), all different, one line each. Puzzles made are remembered by a
-/// fingerprint of 8 bytes: a rare repeat of a fingerprint only skips a puzzle.
-pub(crate) fn generate(wanted: &Wanted, seed: u64, out: &mut dyn Write) -> io::Result<()> {
+/// as `WORK` allows), all different, one line each, or fewer if `TRIES` draws in a row give
+/// none; the number written. Puzzles made are remembered by a fingerprint of 8 bytes: a rare
+/// repeat of a fingerprint only skips a puzzle.
+pub(crate) fn generate(wanted: &Wanted, seed: u64, out: &mut dyn Write) -> io::Result<u64> {
     let (mut random, mut made, side) = (Random(seed), HashSet::new(), wanted.side);
-    while (made.len() as u64) < wanted.puzzles {
-        let puzzle = with_solutions(side, wanted.solutions, &mut random);
+    let mut tries = 0;
+    while (made.len() as u64) < wanted.puzzles && tries < TRIES {
+        tries += 1;
+        let puzzle = match with_solutions(side, wanted.solutions, &mut random) {
+            Some(puzzle) => puzzle,
+            None => continue,
+        };
         let level = |puzzle: &[u8]| {
             let mut givens = [0; 81];
             givens.copy_from_slice(puzzle);
@@ -64,9 +74,10 @@ pub(crate) fn generate(wanted: &Wanted, seed: u64, out: &mut dyn Write) -> io::R
             let mut text: Vec<u8> = puzzle.iter().map(|&v| symbol(side, v) as u8).collect();
             text.push(b'\n');
             out.write_all(&text)?;
+            tries = 0;
         }
     }
-    Ok(())
+    Ok(made.len() as u64)
 }
 
 /// 64 bits that tell puzzles apart (splitmix64 over the squares, eight at a time).
@@ -150,19 +161,19 @@ fn fill(
 }
 
 /// A minimal puzzle, a symbol that breaks no rule put in an empty square at random again and
-/// again (each keeps it solvable, or leaves it none: then it is done); a new one if it fills up.
-fn unsolvable_puzzle(side: usize, random: &mut Random) -> Vec<u8> {
-    let mut puzzle = with_solutions(side, 1, random);
+/// again (each keeps it solvable, or leaves it none: then it is done); none if it fills up.
+fn unsolvable_puzzle(side: usize, random: &mut Random) -> Option<Vec<u8>> {
+    let mut puzzle = with_solutions(side, 1, random)?;
     loop {
         let (p, v) = (random.below(side * side), 1 + random.below(side) as u8);
         if !puzzle.contains(&0) {
-            puzzle = with_solutions(side, 1, random);
+            return None;
         } else if puzzle[p] == 0 {
             puzzle[p] = v;
             if broken_rule(side, &puzzle).is_some() {
                 puzzle[p] = 0;
             } else if solutions(side, &puzzle, 1) == 0 {
-                return puzzle;
+                return Some(puzzle);
             }
         }
     }
@@ -174,47 +185,45 @@ const WORK: u64 = 8000;
 
 /// A puzzle with `wanted` solutions, minimal for that number: a random solved grid (for none,
 /// an unsolvable puzzle), its givens taken away in a random order, each kept if taking it away
-/// would make more than `wanted`; a new start if that ends with fewer.
-fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Vec<u8> {
-    loop {
-        let mut grid = match wanted {
-            0 => unsolvable_puzzle(side, random),
-            _ => solved_grid(side, random),
+/// would make more than `wanted`; none if that ends with fewer.
+fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u8>> {
+    let mut grid = match wanted {
+        0 => unsolvable_puzzle(side, random)?,
+        _ => solved_grid(side, random),
+    };
+    let mut order: Vec<usize> = (0..side * side).collect();
+    random.shuffle(&mut order);
+    order.retain(|&p| grid[p] != 0);
+    let (mut found, mut work) = (solutions(side, &grid, wanted + 1), 0);
+    for p in order {
+        let given = replace(&mut grid[p], 0);
+        // A proper puzzle without one given has one solution more for each other symbol there.
+        let count = match wanted {
+            1 => 1 + another_symbol_solves(side, &mut grid, p, given, &mut work) as u64,
+            _ => {
+                let mut count = 0;
+                work += solve(side, &grid, &mut |_| {
+                    count += 1;
+                    count <= wanted
+                });
+                count
+            }
         };
-        let mut order: Vec<usize> = (0..side * side).collect();
-        random.shuffle(&mut order);
-        order.retain(|&p| grid[p] != 0);
-        let (mut found, mut work) = (solutions(side, &grid, wanted + 1), 0);
-        for p in order {
-            let given = replace(&mut grid[p], 0);
-            let count = match (wanted, found) {
-                (1, 1) => 1 + another_symbol_solves(side, &mut grid, p, given, &mut work) as u64,
-                _ => {
-                    let mut count = 0;
-                    work += solve(side, &grid, &mut |_| {
-                        count += 1;
-                        count <= wanted
-                    });
-                    count
-                }
-            };
-            match count {
-                count if count > wanted => grid[p] = given,
-                count => found = count,
-            }
-            if side == 25 && work > WORK {
-                break;
-            }
+        match count {
+            count if count > wanted => grid[p] = given,
+            count => found = count,
         }
-        if found == wanted {
-            return grid;
+        if side == 25 && work > WORK {
+            break;
         }
     }
+    Some(grid).filter(|_| found == wanted)
 }
 
 /// Whether square p of a proper puzzle, its given taken away, has a solution with another symbol
 /// there (then the puzzle has two): a solution asked for each symbol, which the search finds
-/// much sooner than a second solution in the classic's order (a 16x16 puzzle, twice as soon).
+/// sooner than a second solution in the classic's order (16x16, in two thirds of the time);
+/// p is left empty.
 fn another_symbol_solves(
     side: usize,
     grid: &mut [u8],

@@ -84,7 +84,12 @@ pub(crate) fn run(
         }
         Work::Check(smallest) => check::check(files, side, smallest, io),
         Work::Generate(wanted, seed) => match generate::generate(&wanted, seed, io.out) {
-            Ok(()) => finish(io.out, io.err, 0),
+            Ok(made) if made == wanted.puzzles => finish(io.out, io.err, 0),
+            Ok(made) => {
+                let (asked, tries) = (wanted.puzzles, generate::TRIES);
+                let why = format!("sudoku: {made} of the {asked} puzzles asked for: none new in {tries} draws in a row\n");
+                finish(io.out, io.err, 2).max(fail(io.err, why))
+            }
             Err(e) => output_failed(io.err, e, 0),
         },
     }
