@@ -343,13 +343,14 @@ const MOST: usize = 25;
 const SQUARES: usize = MOST * MOST;
 
 /// The units of a side: the squares of each (rows, then columns, then boxes, `side` a unit),
-/// the units of each square, and its peers (the other squares of its units, once each).
+/// the units of each square, and its peers (the other squares of its units, once each: as many
+/// for every square, one after another).
 struct Units {
     side: usize,
     n: usize,
     squares: Vec<usize>,
     of: Vec<[usize; 3]>,
-    peers: Vec<Vec<usize>>,
+    peers: Vec<usize>,
     /// For a row or column, the box row or box column it lies in.
     box_of: [usize; MOST],
 }
@@ -369,18 +370,19 @@ impl Units {
                 units
             })
             .collect();
-        let peers = (0..side * side)
-            .map(|p| {
-                let mut peers: Vec<usize> = of[p]
-                    .iter()
-                    .flat_map(|&u| squares[side * u..side * u + side].iter().copied())
-                    .filter(|&q| q != p)
-                    .collect();
-                peers.sort_unstable();
-                peers.dedup();
-                peers
-            })
-            .collect();
+        // The rest of p's row, of its column outside the row, of its box outside both.
+        let mut peers = Vec::with_capacity(3 * side * side * side);
+        for (p, units) in of.iter().enumerate() {
+            let (x, y) = (p / side, p % side);
+            for (k, &u) in units.iter().enumerate() {
+                let unit = squares[side * u..side * u + side].iter();
+                peers.extend(
+                    unit.filter(|&&q| {
+                        q != p && (k == 0 || q / side != x) && (k < 2 || q % side != y)
+                    }),
+                );
+            }
+        }
         Units {
             side,
             n,
@@ -389,6 +391,12 @@ impl Units {
             peers,
             box_of,
         }
+    }
+
+    /// The peers of square p.
+    fn peers_of(&self, p: usize) -> &[usize] {
+        let count = self.peers.len() / (self.side * self.side);
+        &self.peers[count * p..count * p + count]
     }
 
     /// The squares of unit u.
@@ -685,7 +693,7 @@ impl Board {
             }
         }
         self.can[p] = FILLED | 1 << d;
-        for &q in &units.peers[p] {
+        for &q in units.peers_of(p) {
             if self.allows(q, d)
                 && (self.can[q] & FILLED != 0 || !self.eliminate(units, q, d, news))
             {
