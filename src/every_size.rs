@@ -27,13 +27,9 @@ fn main() {
                    install --path .) reads files and has the tools\n";
         std::process::exit(fail(&mut io::stderr(), why.into()));
     }
-    // A 25x25 search goes hundreds of boards deep: a stack of its own, as large as it needs.
-    let solver = std::thread::Builder::new().stack_size(1 << 28).spawn(|| {
-        let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
-        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        run(&mut stdin.lock(), &mut out, &mut stderr.lock())
-    });
-    let status = solver.map_or(2, |solver| solver.join().unwrap_or(2));
+    let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let status = run(&mut stdin.lock(), &mut out, &mut stderr.lock());
     std::process::exit(status);
 }
 
@@ -336,175 +332,797 @@ fn trim(bytes: &[u8]) -> &[u8] {
     &bytes[from..to]
 }
 
-// ---- The search: the classic's arrays and dfs(x, y), and a board that fills forced squares.
+// ---- The search: the classic's arrays and dfs(x, y), on a board of bit sets that the check keeps.
 
-/// The largest side, and its squares.
+/// The largest side.
 const MOST: usize = 25;
-const SQUARES: usize = MOST * MOST;
 
-/// The units of a side: the squares of each (rows, then columns, then boxes, `side` a unit),
-/// the units of each square, and its peers (the other squares of its units, once each: as many
-/// for every square, one after another).
-struct Units {
-    side: usize,
-    n: usize,
-    squares: Vec<usize>,
-    of: Vec<[usize; 3]>,
-    peers: Vec<usize>,
-    /// For a row or column, the box row or box column it lies in.
-    box_of: [usize; MOST],
+/// A box's side for a side.
+const fn box_side(side: usize) -> usize {
+    let mut n = 1;
+    while n * n < side {
+        n += 1;
+    }
+    n
 }
 
-impl Units {
-    fn new(side: usize) -> Units {
-        let n = (1..=5).find(|n| n * n == side).unwrap_or(1);
-        let (mut squares, mut box_of) = (vec![0; 3 * side * side], [0; MOST]);
-        (0..side).for_each(|i| box_of[i] = i / n);
-        let of: Vec<[usize; 3]> = (0..side * side)
-            .map(|p| {
-                let (x, y) = (p / side, p % side);
-                let units = [x, side + y, 2 * side + box_of[x] * n + box_of[y]];
-                // Its place in each: its column in the row, its row in the column and the box.
-                let at = [y, x, x % n * n + y % n];
-                (0..3).for_each(|k| squares[side * units[k] + at[k]] = p);
-                units
-            })
-            .collect();
-        // The rest of p's row, of its column outside the row, of its box outside both.
-        let mut peers = Vec::with_capacity(3 * side * side * side);
-        for (p, units) in of.iter().enumerate() {
-            let (x, y) = (p / side, p % side);
-            for (k, &u) in units.iter().enumerate() {
-                let unit = squares[side * u..side * u + side].iter();
-                peers.extend(
-                    unit.filter(|&&q| {
-                        q != p && (k == 0 || q / side != x) && (k < 2 || q % side != y)
-                    }),
-                );
+/// A board of side S: `can[d][x]` has bit y when square (x, y) can take symbol d or holds it,
+/// `placed[x]` when it holds its symbol.
+#[derive(Clone, Copy)]
+struct Board<const S: usize> {
+    can: [[u32; S]; S],
+    placed: [u32; S],
+}
+
+impl<const S: usize> Board<S> {
+    const N: usize = box_side(S);
+    /// The squares of a row, as bits.
+    const ROW: u32 = (1 << S) - 1;
+
+    fn allows(&self, p: usize, d: usize) -> bool {
+        self.can[d][p / S] >> (p % S) & 1 != 0
+    }
+
+    fn filled(&self, p: usize) -> bool {
+        self.placed[p / S] >> (p % S) & 1 != 0
+    }
+
+    /// Square p holds symbol d.
+    fn holds(&self, p: usize, d: usize) -> bool {
+        self.filled(p) && self.allows(p, d)
+    }
+
+    /// Symbol d goes to square p: p loses its other symbols, p's peers lose d.
+    fn place(&mut self, p: usize, d: usize) {
+        let (x, y, n) = (p / S, p % S, Self::N);
+        let bit = 1 << y;
+        for symbol in self.can.iter_mut() {
+            symbol[x] &= !bit;
+        }
+        let rows = &mut self.can[d];
+        for row in rows.iter_mut() {
+            *row &= !bit;
+        }
+        let stack = ((1 << n) - 1) << (y / n * n);
+        for row in &mut rows[x / n * n..x / n * n + n] {
+            *row &= !stack;
+        }
+        rows[x] = bit;
+        self.placed[x] |= bit;
+    }
+
+    /// The units of square p: its row, its column and its box.
+    fn units_of(p: usize) -> [usize; 3] {
+        let (x, y, n) = (p / S, p % S, Self::N);
+        [x, S + y, 2 * S + x / n * n + y / n]
+    }
+
+    /// The i-th square of unit u (rows, then columns, then boxes).
+    fn square(u: usize, i: usize) -> usize {
+        let (k, n) = (u % S, Self::N);
+        match u / S {
+            0 => S * k + i,
+            1 => S * i + k,
+            _ => S * (k / n * n + i / n) + k % n * n + i % n,
+        }
+    }
+}
+
+/// Why a symbol is on the trail: placed by a decision (or as a given), as a square's only
+/// symbol, as a unit's only square for it; or taken from its square by a nogood.
+#[derive(Clone, Copy, PartialEq)]
+enum Why {
+    Decision,
+    Single,
+    Hidden(usize),
+    Nogood(usize),
+}
+
+/// A step of the trail: a var (`S * p + d`: symbol d at square p), why, and at which level.
+#[derive(Clone, Copy)]
+struct Step {
+    var: usize,
+    why: Why,
+    level: usize,
+}
+
+/// A dead end: a square with no symbol, a unit with no square for a symbol, a nogood all placed.
+#[derive(Clone, Copy)]
+enum Conflict {
+    Square(usize),
+    Unit(usize, usize),
+    Nogood(usize),
+}
+
+/// What the check says of the board at the top of its levels: a solution (the witness), or the
+/// first level whose decision leaves no solution.
+type Answer = Result<Vec<u8>, usize>;
+
+/// The board and its levels: level 0 the givens, then one level for each decision (the classic's
+/// path first), the trail of what each placed or took, and the nogoods learned from dead ends.
+struct Check<const S: usize> {
+    board: Board<S>,
+    /// The board as each level above 0 began, where it began on the trail, and its decision.
+    saved: Vec<Board<S>>,
+    starts: Vec<usize>,
+    decided: Vec<usize>,
+    trail: Vec<Step>,
+    /// Where on the trail each square was filled, and each var taken by a nogood.
+    placed_at: Vec<usize>,
+    taken_at: Vec<usize>,
+    /// The square of each unit where each symbol was last placed (`S * u + d`; at first a
+    /// square of the unit).
+    holder: Vec<usize>,
+    /// Nogoods, placements that no solution has together: each its length, the levels it spanned
+    /// when learned, then its vars; the nogoods that watch each var (each its first two).
+    nogoods: Vec<u32>,
+    watches: Vec<Vec<usize>>,
+    /// A nogood found all placed while placing.
+    conflict: Option<Conflict>,
+    /// The trail steps a dead end is explained by (scratch, kept to spare allocations).
+    seen: Vec<bool>,
+    /// How often each square took part in a dead end lately, and what one more adds.
+    activity: Vec<f64>,
+    bump: f64,
+    /// The symbol each square last took: tried first there again.
+    phase: Vec<usize>,
+    /// Boards searched (levels begun).
+    boards: u64,
+}
+
+/// Nogoods kept at most (in words) before the longest-spanning older half goes: 16 MiB.
+const KEPT: usize = 1 << 22;
+
+impl<const S: usize> Check<S> {
+    /// The board of the givens at level 0, with the nogoods `learned` (as `nogoods` keeps
+    /// them) watched; a given a nogood rules out leaves a dead end to find.
+    fn new(givens: &[u8], learned: &[u32]) -> Check<S> {
+        let mut check = Check {
+            board: Board {
+                can: [[Board::<S>::ROW; S]; S],
+                placed: [0; S],
+            },
+            saved: Vec::new(),
+            starts: Vec::new(),
+            decided: Vec::new(),
+            trail: Vec::new(),
+            placed_at: vec![0; S * S],
+            taken_at: vec![0; S * S * S],
+            holder: (0..3 * S * S).map(|k| Board::<S>::square(k / S, 0)).collect(),
+            nogoods: Vec::new(),
+            watches: vec![Vec::new(); S * S * S],
+            conflict: None,
+            seen: Vec::new(),
+            activity: vec![0.0; S * S],
+            bump: 1.0,
+            phase: vec![0; S * S],
+            boards: 0,
+        };
+        let mut c = 0;
+        while c < learned.len() {
+            let nogood = learned[c + 2..c + 2 + learned[c] as usize].to_vec();
+            if nogood.len() == 1 {
+                check.take(nogood[0] as usize, Why::Nogood(check.nogoods.len()));
+            }
+            check.keep(nogood, learned[c + 1]);
+            c += 2 + learned[c] as usize;
+        }
+        for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
+            let d = given as usize - 1;
+            match check.board.allows(p, d) && !check.board.filled(p) {
+                true => check.place(p, d, Why::Decision),
+                false => check.conflict = Some(Conflict::Square(p)),
             }
         }
-        Units {
-            side,
-            n,
-            squares,
-            of,
-            peers,
-            box_of,
+        check
+    }
+
+    fn level(&self) -> usize {
+        self.saved.len()
+    }
+
+    /// Symbol d goes to square p; the nogoods that watch it look for another var to watch.
+    fn place(&mut self, p: usize, d: usize, why: Why) {
+        self.board.place(p, d);
+        for u in Board::<S>::units_of(p) {
+            self.holder[S * u + d] = p;
+        }
+        self.placed_at[p] = self.trail.len();
+        self.phase[p] = d;
+        self.push(S * p + d, why);
+        self.watch(S * p + d);
+    }
+
+    /// A nogood takes var v from its square.
+    fn take(&mut self, v: usize, why: Why) {
+        self.board.can[v % S][v / S / S] &= !(1 << (v / S % S));
+        self.taken_at[v] = self.trail.len();
+        self.push(v, why);
+    }
+
+    fn push(&mut self, var: usize, why: Why) {
+        let level = self.level();
+        self.trail.push(Step { var, why, level });
+    }
+
+    /// Var v was placed: each nogood watching it watches another var not placed, or takes its
+    /// other watched var (or is all placed: a dead end).
+    fn watch(&mut self, v: usize) {
+        let watching = std::mem::take(&mut self.watches[v]);
+        let mut kept = Vec::with_capacity(watching.len());
+        for &c in &watching {
+            if self.nogoods[c + 2] as usize == v {
+                self.nogoods.swap(c + 2, c + 3);
+            }
+            let other = self.nogoods[c + 2] as usize;
+            let (p, d) = (other / S, other % S);
+            if !self.board.allows(p, d) || self.conflict.is_some() {
+                kept.push(c); // the other is out of its square: the nogood holds
+                continue;
+            }
+            let (board, nogoods) = (&self.board, &self.nogoods);
+            let free = (c + 4..c + 2 + nogoods[c] as usize).find(|&k| {
+                let v = nogoods[k] as usize;
+                !board.holds(v / S, v % S)
+            });
+            if let Some(k) = free {
+                self.nogoods.swap(c + 3, k);
+                self.watches[self.nogoods[c + 3] as usize].push(c);
+                continue;
+            }
+            kept.push(c);
+            if self.board.filled(p) {
+                self.conflict = Some(Conflict::Nogood(c));
+            } else {
+                self.take(other, Why::Nogood(c));
+            }
+        }
+        kept.extend(self.watches[v].drain(..));
+        self.watches[v] = kept;
+    }
+
+    /// Fills what the rules force, squares with one symbol and units' symbols with one square,
+    /// until none is left; the dead end met, if any.
+    fn settle(&mut self) -> Result<(), Conflict> {
+        loop {
+            if let Some(conflict) = self.conflict.take() {
+                return Err(conflict);
+            }
+            if !self.singles()? && !self.hidden()? && self.conflict.is_none() {
+                return Ok(());
+            }
         }
     }
 
-    /// The peers of square p.
-    fn peers_of(&self, p: usize) -> &[usize] {
-        let count = self.peers.len() / (self.side * self.side);
-        &self.peers[count * p..count * p + count]
+    /// Each square with one symbol left takes it; whether any did.
+    fn singles(&mut self) -> Result<bool, Conflict> {
+        let mut any = false;
+        for x in 0..S {
+            let (mut once, mut twice) = (0, 0);
+            for symbol in &self.board.can {
+                twice |= once & symbol[x];
+                once |= symbol[x];
+            }
+            if once != Board::<S>::ROW {
+                return Err(Conflict::Square(S * x + (!once).trailing_zeros() as usize));
+            }
+            let mut singles = once & !twice & !self.board.placed[x];
+            while singles != 0 && self.conflict.is_none() {
+                let p = S * x + singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                match (0..S).find(|&d| self.board.allows(p, d)) {
+                    Some(d) => self.place(p, d, Why::Single),
+                    None => return Err(Conflict::Square(p)),
+                }
+                any = true;
+            }
+        }
+        Ok(any)
     }
 
-    /// The squares of unit u.
-    fn of_unit(&self, u: usize) -> &[usize] {
-        &self.squares[self.side * u..self.side * u + self.side]
+    /// Each unit's symbol with one square left goes there; whether any did.
+    fn hidden(&mut self) -> Result<bool, Conflict> {
+        let (n, mut any) = (Board::<S>::N, false);
+        for d in 0..S {
+            let (can, placed) = (self.board.can[d], self.board.placed);
+            // Per row; then per column and per band's column, the rows with d: once, twice.
+            let (mut once, mut twice, mut held) = (0, 0, 0);
+            let (mut band_once, mut band_twice, mut band_held) = (0, 0, 0);
+            for x in 0..S {
+                if can[x] == 0 {
+                    return Err(Conflict::Unit(x, d));
+                }
+                let open = can[x] & !placed[x];
+                if open == can[x] && open & (open - 1) == 0 {
+                    any |= self.hide(S * x + open.trailing_zeros() as usize, d, x)?;
+                }
+                twice |= once & can[x];
+                once |= can[x];
+                held |= can[x] & placed[x];
+                band_twice |= band_once & can[x];
+                band_once |= can[x];
+                band_held |= can[x] & placed[x];
+                if x % n < n - 1 {
+                    continue;
+                }
+                for k in 0..n {
+                    let stack = ((1 << n) - 1) << (k * n);
+                    let u = 2 * S + x / n * n + k;
+                    if band_once & stack == 0 {
+                        return Err(Conflict::Unit(u, d));
+                    }
+                    let only = band_once & stack;
+                    if band_held & stack == 0 && band_twice & stack == 0 && only & (only - 1) == 0 {
+                        let y = only.trailing_zeros() as usize;
+                        let row = (x + 1 - n..=x).find(|&r| can[r] >> y & 1 != 0).unwrap_or(x);
+                        any |= self.hide(S * row + y, d, u)?;
+                    }
+                }
+                (band_once, band_twice, band_held) = (0, 0, 0);
+            }
+            if once != Board::<S>::ROW {
+                return Err(Conflict::Unit(S + (!once).trailing_zeros() as usize, d));
+            }
+            let mut singles = once & !twice & !held;
+            while singles != 0 {
+                let y = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let row = (0..S).find(|&r| can[r] >> y & 1 != 0).unwrap_or(0);
+                any |= self.hide(S * row + y, d, S + y)?;
+            }
+        }
+        Ok(any)
+    }
+
+    /// Symbol d goes to square p, its only square in unit u, unless it is there already;
+    /// a dead end if it has left p since it was counted (the unit has none left).
+    fn hide(&mut self, p: usize, d: usize, u: usize) -> Result<bool, Conflict> {
+        if self.board.filled(p) && self.board.allows(p, d) || self.conflict.is_some() {
+            return Ok(false);
+        }
+        if !self.board.allows(p, d) {
+            return Err(Conflict::Unit(u, d));
+        }
+        self.place(p, d, Why::Hidden(u));
+        Ok(true)
+    }
+
+    /// A new level, var v its decision (nothing to place if its square holds it already).
+    fn decide(&mut self, v: usize) {
+        self.boards += 1;
+        self.saved.push(self.board);
+        self.starts.push(self.trail.len());
+        self.decided.push(v);
+        if !self.board.filled(v / S) {
+            self.place(v / S, v % S, Why::Decision);
+        }
+    }
+
+    /// Back to the end of `level`: what the levels above did is undone.
+    fn backjump(&mut self, level: usize) {
+        if level < self.level() {
+            self.board = self.saved[level];
+            self.trail.truncate(self.starts[level]);
+            self.saved.truncate(level);
+            self.starts.truncate(level);
+            self.decided.truncate(level);
+        }
+    }
+
+    /// The check: whether the board at the top of the levels has a solution, searched where the
+    /// ways are fewest, learning from each dead end a nogood (so that a dead end is not met again
+    /// by another way); the levels are as they were after.
+    fn solvable(&mut self) -> Answer {
+        let top = self.level();
+        let path = self.decided.clone();
+        let (mut conflicts, mut restarts) = (0, 0);
+        loop {
+            if let Err(conflict) = self.settle() {
+                if self.level() == 0 {
+                    return Err(0);
+                }
+                let (nogood, back) = self.analyze(conflict);
+                self.backjump(back);
+                self.learn(nogood);
+                conflicts += 1;
+                if conflicts == 64 * luby(restarts) {
+                    // Start again from the top, steered by what was learned.
+                    (conflicts, restarts) = (0, restarts + 1);
+                    self.backjump(top);
+                }
+            } else if self.level() < top {
+                // Back below the top after a dead end: the path's decisions again.
+                let v = path[self.level()];
+                if !self.board.allows(v / S, v % S) {
+                    return Err(self.level() + 1);
+                }
+                self.decide(v);
+            } else {
+                match self.choice() {
+                    Some(v) => self.decide(v),
+                    None => {
+                        let grid = (0..S * S)
+                            .map(|p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0) as u8 + 1)
+                            .collect();
+                        self.backjump(top);
+                        return Ok(grid);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where the fewest ways are: of the squares with two symbols the one most often in dead
+    /// ends lately, else a unit's symbol's squares or a square's symbols, the fewest; the var to
+    /// decide (its square's last symbol first); None when every square is filled.
+    fn choice(&self) -> Option<usize> {
+        let mut best = None;
+        for x in 0..S {
+            let (mut once, mut twice, mut more) = (0, 0, 0);
+            for symbol in &self.board.can {
+                more |= twice & symbol[x];
+                twice |= once & symbol[x];
+                once |= symbol[x];
+            }
+            let mut pairs = twice & !more & !self.board.placed[x];
+            while pairs != 0 {
+                let p = S * x + pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                if best.map_or(true, |q| self.activity[p] > self.activity[q]) {
+                    best = Some(p);
+                }
+            }
+        }
+        if let Some(p) = best {
+            return Some(S * p + self.first_way(p));
+        }
+        let mut best = (usize::MAX, 0);
+        for d in 0..S {
+            for u in 0..3 * S {
+                let mut squares = (0..S).map(|i| Board::<S>::square(u, i));
+                let open: Vec<usize> = squares
+                    .by_ref()
+                    .filter(|&q| self.board.allows(q, d))
+                    .collect();
+                if open.len() < best.0 && open.iter().all(|&q| !self.board.filled(q)) {
+                    let q = open.iter().find(|&&q| self.phase[q] == d).unwrap_or(&open[0]);
+                    best = (open.len(), S * q + d);
+                }
+            }
+        }
+        for p in (0..S * S).filter(|&p| !self.board.filled(p)) {
+            let ways = (0..S).filter(|&d| self.board.allows(p, d)).count();
+            if ways < best.0 {
+                best = (ways, S * p + self.first_way(p));
+            }
+        }
+        (best.0 != usize::MAX).then(|| best.1)
+    }
+
+    /// The symbol to try first at open square p: the one it last took, if it can.
+    fn first_way(&self, p: usize) -> usize {
+        match self.board.allows(p, self.phase[p]) {
+            true => self.phase[p],
+            false => (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0),
+        }
+    }
+
+    /// The nogood a dead end teaches (its first var placed at the current level, the others
+    /// below) and the level to go back to, where it takes its first var.
+    fn analyze(&mut self, conflict: Conflict) -> (Vec<u32>, usize) {
+        let level = self.level();
+        self.seen.clear();
+        self.seen.resize(self.trail.len(), false);
+        let (mut open, mut below) = (0, Vec::new());
+        match conflict {
+            Conflict::Square(p) => {
+                for e in 0..S {
+                    self.explain_out(p, e, &mut open, &mut below);
+                }
+            }
+            Conflict::Unit(u, d) => {
+                for i in 0..S {
+                    self.explain_out(Board::<S>::square(u, i), d, &mut open, &mut below);
+                }
+            }
+            Conflict::Nogood(c) => self.explain_nogood(c, usize::MAX, &mut open, &mut below),
+        }
+        let mut t = self.trail.len();
+        loop {
+            t -= 1;
+            let step = self.trail[t];
+            if !self.seen[t] || step.level != level || matches!(step.why, Why::Nogood(_)) {
+                continue;
+            }
+            open -= 1;
+            if open == 0 {
+                break;
+            }
+            let (p, d) = (step.var / S, step.var % S);
+            match step.why {
+                Why::Single => {
+                    for e in (0..S).filter(|&e| e != d) {
+                        self.explain_out(p, e, &mut open, &mut below);
+                    }
+                }
+                Why::Hidden(u) => {
+                    for q in (0..S).map(|i| Board::<S>::square(u, i)).filter(|&q| q != p) {
+                        self.explain_out(q, d, &mut open, &mut below);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut nogood = vec![self.trail[t].var as u32];
+        let mut back = 0;
+        for &b in &below {
+            let step = self.trail[b];
+            if step.level > back {
+                back = step.level;
+                nogood.insert(1, step.var as u32);
+            } else {
+                nogood.push(step.var as u32);
+            }
+        }
+        for &v in &nogood {
+            self.activity[v as usize / S] += self.bump;
+        }
+        self.bump *= 1.05;
+        if self.bump > 1e100 {
+            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+            self.bump *= 1e-100;
+        }
+        (nogood, back)
+    }
+
+    /// Marks the trail step that placed what explains why symbol d is out of square p: the
+    /// earliest of the symbol its square holds, d held by a peer, the nogood that took it.
+    fn explain_out(&mut self, p: usize, d: usize, open: &mut usize, below: &mut Vec<usize>) {
+        let v = S * p + d;
+        let t = self.taken_at[v];
+        let mut first = match self.trail.get(t) {
+            Some(step) if step.var == v && matches!(step.why, Why::Nogood(_)) => t,
+            _ => usize::MAX,
+        };
+        if self.board.filled(p) {
+            first = first.min(self.placed_at[p]);
+        }
+        for u in Board::<S>::units_of(p) {
+            let q = self.holder[S * u + d];
+            if self.board.holds(q, d) {
+                first = first.min(self.placed_at[q]);
+            }
+        }
+        self.mark(first, open, below);
+    }
+
+    /// Marks the placements of nogood c but `except`.
+    fn explain_nogood(&mut self, c: usize, except: usize, open: &mut usize, below: &mut Vec<usize>) {
+        for k in c + 2..c + 2 + self.nogoods[c] as usize {
+            let v = self.nogoods[k] as usize;
+            if v != except {
+                self.mark(self.placed_at[v / S], open, below);
+            }
+        }
+    }
+
+    /// Trail step t explains the dead end: a placement at this level is one more to go back
+    /// over, one below goes in the nogood, a nogood's taking is explained by its placements.
+    fn mark(&mut self, t: usize, open: &mut usize, below: &mut Vec<usize>) {
+        if t >= self.trail.len() || self.seen[t] {
+            return;
+        }
+        self.seen[t] = true;
+        let step = self.trail[t];
+        match step.why {
+            _ if step.level == 0 => {}
+            Why::Nogood(c) => self.explain_nogood(c, step.var, open, below),
+            _ if step.level == self.level() => *open += 1,
+            _ => below.push(t),
+        }
+    }
+
+    /// Keeps a nogood and takes its first var, the only one not placed at this level.
+    fn learn(&mut self, nogood: Vec<u32>) {
+        let first = nogood[0] as usize;
+        let mut levels: Vec<usize> = nogood.iter().map(|&v| self.level_of(v as usize)).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        let c = self.keep(nogood, levels.len() as u32);
+        self.take(first, Why::Nogood(c));
+        if self.nogoods.len() > KEPT {
+            self.forget();
+        }
+    }
+
+    /// The level var v was placed at (the current level for one not placed).
+    fn level_of(&self, v: usize) -> usize {
+        match self.board.holds(v / S, v % S) {
+            true => self.trail[self.placed_at[v / S]].level,
+            false => self.level(),
+        }
+    }
+
+    /// Keeps a nogood, watching its first two vars; where it is.
+    fn keep(&mut self, nogood: Vec<u32>, span: u32) -> usize {
+        let c = self.nogoods.len();
+        self.nogoods.extend([nogood.len() as u32, span]);
+        for &v in nogood.iter().take(2) {
+            self.watches[v as usize].push(c);
+        }
+        self.nogoods.extend(nogood);
+        c
+    }
+
+    /// Drops the older half of the nogoods that spanned more than three levels, but those that
+    /// took a var on the trail: memory stays bounded.
+    fn forget(&mut self) {
+        let mut taken: Vec<usize> = (self.trail.iter())
+            .filter_map(|step| match step.why {
+                Why::Nogood(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        taken.sort_unstable();
+        let (old, half) = (std::mem::take(&mut self.nogoods), self.nogoods.len() / 2);
+        let mut moved = Vec::new(); // (where it was, where it is)
+        self.watches.iter_mut().for_each(Vec::clear);
+        let mut c = 0;
+        while c < old.len() {
+            let end = c + 2 + old[c] as usize;
+            if old[c + 1] <= 3 || c >= half || taken.binary_search(&c).is_ok() {
+                let nogood = old[c + 2..end].to_vec();
+                moved.push((c, self.keep(nogood, old[c + 1])));
+            }
+            c = end;
+        }
+        for step in self.trail.iter_mut() {
+            if let Why::Nogood(c) = step.why {
+                let at = moved.binary_search_by_key(&c, |&(was, _)| was);
+                step.why = Why::Nogood(at.map_or(0, |at| moved[at].1));
+            }
+        }
     }
 }
 
-/// The classic's state (`grid`: symbol + 1, 0 while empty), and the board beside it.
-pub(crate) struct Search {
-    units: Units,
+/// The Luby sequence (1, 1, 2, 1, 1, 2, 4, ...): the conflicts between restarts, in units.
+fn luby(mut i: u64) -> u64 {
+    let (mut size, mut power) = (1, 0);
+    while size < i + 1 {
+        (size, power) = (2 * size + 1, power + 1);
+    }
+    while size - 1 != i {
+        (size, power) = ((size - 1) / 2, power - 1);
+        i %= size;
+    }
+    1 << power
+}
+
+/// A solution known, and how many levels of the classic's path it agrees with.
+struct Witness {
+    grid: Vec<u8>,
+    agrees: usize,
+}
+
+/// The classic's state (`grid`: symbol + 1, 0 while empty) and the check it searches on.
+struct Search<const S: usize> {
     row: [[bool; MOST]; MOST],
     col: [[bool; MOST]; MOST],
     cell: [[[bool; MOST]; 5]; 5],
     grid: Vec<u8>,
-    board: Board,
-    trail: Vec<usize>,
-    /// Calls of dfs, and boards searched by the check.
+    check: Check<S>,
+    /// Calls of dfs; the steps when the last solution was found.
     steps: u64,
-    /// The steps when the last solution was found (0 before the first).
     found_at: u64,
-    /// The board of the givens, and the squares where dfs placed a symbol, `path[1..=depth]`.
-    start: Board,
-    path: Vec<usize>,
-    /// A solution of the board each dfs on the path started from, once the budget is spent.
-    witness: Option<Board>,
-    /// The depth of a symbol the check found no solution after: dfs goes back to it (0: the
-    /// givens).
+    /// The last solution known, and whether it is the only one.
+    witness: Witness,
+    unique: bool,
+    /// The level of a decision the check found no solution after: dfs goes back to it.
     dead: usize,
-    /// The path has been checked since the budget was last spent.
-    checked: bool,
 }
 
-/// The steps the classic may take without finding a solution before it checks each symbol.
+/// The steps the classic may take without finding a solution before it asks the check.
 const BUDGET: u64 = 100;
 
-/// No depth: no symbol on the path is dead.
+/// No level: no decision on the path is dead.
 const NONE: usize = usize::MAX;
 
-impl Search {
-    /// Calls `found` with each solution (symbol + 1 for each square), smallest first, while it
-    /// says go on; the steps taken.
-    pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) -> u64 {
-        let board = Board::new(side);
-        let mut search = Search {
-            units: Units::new(side),
+/// Calls `found` with each solution (symbol + 1 for each square), smallest first, while it says
+/// go on; the boards searched.
+pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) -> u64 {
+    match side {
+        1 => Search::<1>::solve(givens, found),
+        4 => Search::<4>::solve(givens, found),
+        9 => Search::<9>::solve(givens, found),
+        16 => Search::<16>::solve(givens, found),
+        _ => Search::<25>::solve(givens, found),
+    }
+}
+
+impl<const S: usize> Search<S> {
+    fn solve(givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) -> u64 {
+        let mut search = Search::<S> {
             row: [[false; MOST]; MOST],
             col: [[false; MOST]; MOST],
             cell: [[[false; MOST]; 5]; 5],
-            grid: vec![0; side * side],
-            board,
-            trail: Vec::with_capacity(side * side),
+            grid: vec![0; S * S],
+            check: Check::new(givens, &[]),
             steps: 0,
             found_at: 0,
-            start: board,
-            path: vec![0], // the givens, at depth 0
-            witness: None,
+            witness: Witness {
+                grid: Vec::new(),
+                agrees: 0,
+            },
+            unique: false,
             dead: NONE,
-            checked: false,
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
-            let (x, y, d) = (p / side, p % side, given as usize - 1);
+            let (x, y, d) = (p / S, p % S, given as usize - 1);
             if !search.free(x, y, d) {
                 return 0; // clashing givens
             }
             search.place(x, y, d);
-            if !search.board.set(&search.units, p, d) {
-                return 0; // a square or a unit's symbol left with nowhere to go
-            }
         }
-        if search.place_forced() {
-            search.start = search.board;
-            match search.next_square(0) {
-                Some((x, y)) => search.dfs(x, y, found),
-                None => found(&search.grid),
-            };
-        }
-        search.steps
+        // Counts to two, fewest ways first: with one solution dfs only walks it. The second
+        // search leaves out the first solution: what it learns holds for no other board.
+        let first = match search.check.solvable() {
+            Ok(grid) => grid,
+            Err(_) => return search.check.boards,
+        };
+        let mut boards = search.check.boards;
+        let learned = search.check.nogoods.clone();
+        let open = (0..S * S).filter(|&p| !search.check.board.filled(p));
+        let other: Vec<u32> = open.map(|p| (S * p) as u32 + first[p] as u32 - 1).collect();
+        search.unique = other.len() < 2 || {
+            search.check.keep(other, 0);
+            let unique = search.check.solvable().is_err();
+            boards += search.check.boards;
+            search.check = Check::new(givens, &learned);
+            unique
+        };
+        search.witness.grid = first;
+        match search.next_square(0) {
+            Some((x, y)) => search.dfs(x, y, found),
+            None => found(&search.grid),
+        };
+        boards + search.check.boards
     }
 
     /// Tries each symbol allowed at (x, y), as the classic does; false once told to stop.
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8]) -> bool) -> bool {
         self.steps += 1;
-        let side = self.units.side;
-        let (p, saved, mark) = (side * x + y, self.board, self.trail.len());
-        self.path.push(p);
-        let depth = self.path.len() - 1;
+        let (p, depth) = (S * x + y, self.check.level() + 1);
         let mut go_on = true;
-        for d in 0..side {
+        for d in 0..S {
             // The classic's test, then the board's, which implies it and has ruled out more.
-            if !self.free(x, y, d) || !saved.allows(p, d) {
+            if !self.free(x, y, d) || !self.check.board.allows(p, d) {
                 continue;
             }
+            let agrees = self.witness.agrees + 1 >= depth && self.witness.grid[p] as usize == d + 1;
+            if self.unique && !agrees {
+                continue; // the only solution has another symbol here
+            }
             self.place(x, y, d);
-            if self.board.set(&self.units, p, d) && self.place_forced() && self.may_lead_on() {
+            self.check.decide(S * p + d);
+            if self.check.settle().is_ok() && (agrees || self.may_lead_on()) {
+                if agrees {
+                    self.witness.agrees = depth;
+                }
                 go_on = match self.next_square(p) {
                     Some((x, y)) => self.dfs(x, y, found),
                     None => {
-                        (self.found_at, self.checked) = (self.steps, false);
-                        self.witness = Some(self.board);
+                        self.found_at = self.steps;
+                        self.witness = Witness {
+                            grid: self.grid.clone(),
+                            agrees: depth,
+                        };
                         found(&self.grid)
                     }
                 };
             }
-            while self.trail.len() > mark {
-                self.remove();
-            }
-            self.board = saved;
+            self.check.backjump(depth - 1);
+            self.remove(x, y, d);
+            self.witness.agrees = self.witness.agrees.min(depth - 1);
             if self.dead == depth {
                 self.dead = NONE; // this symbol leads to no solution: the next
             }
@@ -512,398 +1130,56 @@ impl Search {
                 break;
             }
         }
-        self.path.pop();
         go_on
     }
 
-    /// Past the budget, only boards the check finds a solution for, or the witness is one of: a
-    /// dead end far below costs the budget once, not once per way of filling the squares above.
+    /// Past the budget, only boards the check finds a solution for: a dead end far below costs
+    /// the budget once, not once per way of filling the squares above.
     fn may_lead_on(&mut self) -> bool {
         if self.steps - self.found_at <= BUDGET {
             return true;
         }
-        let depth = self.path.len() - 1;
-        if self.checked {
-            let p = self.path[depth];
-            let d = self.grid[p] as usize - 1;
-            if self.witness.map_or(false, |w| w.allows(p, d)) {
-                return true;
+        match self.check.solvable() {
+            Ok(grid) => {
+                let agrees = self.check.level();
+                self.witness = Witness { grid, agrees };
+                true
             }
-            let solution = self.board.decide(&self.units, &mut self.steps);
-            self.witness = solution.or(self.witness); // a solution of the boards above, still
-            return solution.is_some();
-        }
-        // The first time since the budget was spent: the path from the top, each board the
-        // witness is no solution of checked, up to the first that has none.
-        self.checked = true;
-        let (mut board, mut witness) = (self.start, self.witness);
-        for j in 0..=depth {
-            if j > 0 {
-                let p = self.path[j];
-                let d = self.grid[p] as usize - 1;
-                if !board.set(&self.units, p, d) {
-                    self.dead = j;
-                    break;
-                }
-                if witness.map_or(false, |w| w.allows(p, d)) {
-                    continue;
-                }
-            } else if witness.is_some() {
-                continue; // a solution found is a solution of the givens
-            }
-            match board.decide(&self.units, &mut self.steps) {
-                Some(solution) => witness = Some(solution),
-                None => {
-                    self.dead = j;
-                    break;
-                }
+            Err(level) => {
+                self.dead = level;
+                false
             }
         }
-        self.witness = witness;
-        self.dead == NONE
     }
 
     /// The classic's test: symbol d is free at (x, y).
     fn free(&self, x: usize, y: usize, d: usize) -> bool {
-        let n = self.units.n;
+        let n = Board::<S>::N;
         !self.row[x][d] && !self.col[y][d] && !self.cell[x / n][y / n][d]
     }
 
     /// The classic's move: symbol d goes to (x, y).
     fn place(&mut self, x: usize, y: usize, d: usize) {
-        let n = self.units.n;
+        let n = Board::<S>::N;
         self.row[x][d] = true;
         self.col[y][d] = true;
         self.cell[x / n][y / n][d] = true;
-        self.grid[self.units.side * x + y] = d as u8 + 1;
-        self.trail.push(self.units.side * x + y);
+        self.grid[S * x + y] = d as u8 + 1;
     }
 
-    /// The mirror of `place`: takes the last symbol placed back.
-    fn remove(&mut self) {
-        let (side, n) = (self.units.side, self.units.n);
-        let p = self.trail.pop().unwrap_or(0);
-        let (x, y, d) = (p / side, p % side, self.grid[p] as usize - 1);
+    /// The mirror of `place`: symbol d leaves (x, y).
+    fn remove(&mut self, x: usize, y: usize, d: usize) {
+        let n = Board::<S>::N;
         self.row[x][d] = false;
         self.col[y][d] = false;
         self.cell[x / n][y / n][d] = false;
-        self.grid[p] = 0;
-    }
-
-    /// Places what the board filled in the classic's arrays.
-    fn place_forced(&mut self) -> bool {
-        let side = self.units.side;
-        for p in 0..side * side {
-            let can = self.board.can[p];
-            if can & FILLED != 0 && self.grid[p] == 0 {
-                // The board excludes its peers' symbols: the classic's test would pass.
-                let d = (can & !FILLED).trailing_zeros() as usize;
-                self.place(p / side, p % side, d);
-            }
-        }
-        true
+        self.grid[S * x + y] = 0;
     }
 
     /// The classic's next (x, y): the first empty square in reading order from p; None when full.
     fn next_square(&self, p: usize) -> Option<(usize, usize)> {
-        let side = self.units.side;
-        let q = (p..side * side).find(|&q| self.grid[q] == 0)?;
-        Some((q / side, q % side))
-    }
-}
-
-/// Bit d of `can[p]`: square p can take symbol d (`FILLED`: it holds it); `places[u][d]`: the
-/// squares of unit u that can take or hold symbol d.
-#[derive(Clone, Copy)]
-struct Board {
-    can: [u32; SQUARES],
-    places: [[u8; MOST]; 3 * MOST],
-}
-
-/// A square that holds its symbol (its bit stays in `can`).
-const FILLED: u32 = 1 << 31;
-
-/// The boards each search of the check searches in its first turn: most checks end in it, and a
-/// search on a bad first choice costs at most this before the other starts.
-const FIRST_TURN: u64 = 4096;
-
-/// What an elimination left to look at: a square with one symbol, or a unit's symbol with one
-/// square.
-enum News {
-    Square(usize),
-    Symbol(usize, usize),
-}
-
-impl Board {
-    /// The empty board of a side.
-    fn new(side: usize) -> Board {
-        Board {
-            can: [(1 << side) - 1; SQUARES],
-            places: [[side as u8; MOST]; 3 * MOST],
-        }
-    }
-
-    fn allows(&self, p: usize, d: usize) -> bool {
-        self.can[p] >> d & 1 != 0
-    }
-
-    /// Symbol d goes to square p, and the board settles: a square with one symbol left takes it,
-    /// a unit's symbol with one square left goes there, and a symbol locked in one line of a box
-    /// (or one box of a line) leaves the rest of that line (or box); false at a dead end.
-    fn set(&mut self, units: &Units, p: usize, d: usize) -> bool {
-        if self.can[p] & FILLED != 0 {
-            return self.allows(p, d); // filled by what an earlier symbol forced
-        }
-        let mut news = Vec::new();
-        if !self.assign(units, p, d, &mut news) {
-            return false;
-        }
-        loop {
-            while let Some(new) = news.pop() {
-                let (q, e) = match new {
-                    News::Square(q) => (q, self.can[q].trailing_zeros() as usize),
-                    News::Symbol(u, e) if self.places[u][e] == 1 => {
-                        match units.of_unit(u).iter().find(|&&q| self.allows(q, e)) {
-                            Some(&q) => (q, e),
-                            None => return false,
-                        }
-                    }
-                    News::Symbol(..) => continue,
-                };
-                if self.can[q] & FILLED == 0 && !self.assign(units, q, e, &mut news) {
-                    return false;
-                }
-            }
-            match self.locked(units, &mut news) {
-                None => return false,
-                Some(false) => return true,
-                Some(true) => {}
-            }
-        }
-    }
-
-    /// Symbol d goes to square p, which takes no other, and leaves p's peers; false at a dead end.
-    fn assign(&mut self, units: &Units, p: usize, d: usize, news: &mut Vec<News>) -> bool {
-        let mut others = self.can[p] & !(1 << d);
-        while others != 0 {
-            let e = others.trailing_zeros() as usize;
-            others &= others - 1;
-            if !self.eliminate(units, p, e, news) {
-                return false;
-            }
-        }
-        self.can[p] = FILLED | 1 << d;
-        for &q in units.peers_of(p) {
-            if self.allows(q, d)
-                && (self.can[q] & FILLED != 0 || !self.eliminate(units, q, d, news))
-            {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Symbol d leaves empty square p; what that leaves one way goes on `news`; false at a dead
-    /// end (a square or a unit's symbol with nowhere to go).
-    fn eliminate(&mut self, units: &Units, p: usize, d: usize, news: &mut Vec<News>) -> bool {
-        let left = self.can[p] & !(1 << d);
-        self.can[p] = left;
-        match left {
-            0 => return false,
-            _ if left & (left - 1) == 0 => news.push(News::Square(p)),
-            _ => {}
-        }
-        for u in units.of[p] {
-            self.places[u][d] -= 1;
-            match self.places[u][d] {
-                0 => return false,
-                1 => news.push(News::Symbol(u, d)),
-                _ => {}
-            }
-        }
-        true
-    }
-
-    /// A symbol whose squares in a box lie in one line leaves the rest of that line, and one
-    /// whose squares in a line lie in one box leaves the rest of that box: whether any left;
-    /// None at a dead end.
-    fn locked(&mut self, units: &Units, news: &mut Vec<News>) -> Option<bool> {
-        let (side, n, mut less) = (units.side, units.n, false);
-        // For each line and box, the symbols found in one crossing or more, or two or more.
-        for (columns, crossing) in self.crossings(units).iter().enumerate() {
-            let square = |line: usize, i: usize| match columns {
-                0 => side * line + i,
-                _ => side * i + line,
-            };
-            let (mut line_once, mut line_twice) = ([0u32; MOST], [0u32; MOST]);
-            let (mut box_once, mut box_twice) = ([[0u32; 5]; 5], [[0u32; 5]; 5]);
-            for line in 0..side {
-                let band = units.box_of[line];
-                for (k, &here) in crossing[line][..n].iter().enumerate() {
-                    line_twice[line] |= line_once[line] & here;
-                    line_once[line] |= here;
-                    box_twice[band][k] |= box_once[band][k] & here;
-                    box_once[band][k] |= here;
-                }
-            }
-            for line in 0..side {
-                let band = units.box_of[line];
-                for (k, &here) in crossing[line][..n].iter().enumerate() {
-                    // In one crossing of the box but elsewhere in the line, or the other way.
-                    let pointing = here & !box_twice[band][k] & line_twice[line];
-                    let claimed = here & !line_twice[line] & box_twice[band][k];
-                    if pointing != 0 {
-                        less = true;
-                        for i in (0..side).filter(|&i| units.box_of[i] != k) {
-                            if !self.leave(units, square(line, i), pointing, news) {
-                                return None;
-                            }
-                        }
-                    }
-                    if claimed != 0 {
-                        less = true;
-                        for l in (band * n..band * n + n).filter(|&l| l != line) {
-                            for i in k * n..k * n + n {
-                                if !self.leave(units, square(l, i), claimed, news) {
-                                    return None;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Some(less)
-    }
-
-    /// The symbols each row (0) and column (1) can take in each box it crosses (its empty
-    /// squares).
-    fn crossings(&self, units: &Units) -> [[[u32; 5]; MOST]; 2] {
-        let side = units.side;
-        let mut crossing = [[[0u32; 5]; MOST]; 2];
-        for x in 0..side {
-            for y in 0..side {
-                let can = self.can[side * x + y];
-                if can & FILLED == 0 {
-                    crossing[0][x][units.box_of[y]] |= can;
-                    crossing[1][y][units.box_of[x]] |= can;
-                }
-            }
-        }
-        crossing
-    }
-
-    /// The symbols leave empty square p; false at a dead end.
-    fn leave(&mut self, units: &Units, p: usize, symbols: u32, news: &mut Vec<News>) -> bool {
-        let mut gone = if self.can[p] & FILLED == 0 {
-            self.can[p] & symbols
-        } else {
-            0
-        };
-        while gone != 0 {
-            let d = gone.trailing_zeros() as usize;
-            gone &= gone - 1;
-            if !self.eliminate(units, p, d, news) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// The check: a solution of the board, if it has one (the witness). Two searches take
-    /// turns, `FIRST_TURN` boards each, then twice as many each round: alike but for which of
-    /// two ways with as few choices they take, the first or the later, so that they are slow on
-    /// different boards.
-    fn decide(self, units: &Units, steps: &mut u64) -> Option<Board> {
-        for turn in 0.. {
-            let mut check = Check {
-                units,
-                fails: [0; SQUARES],
-                last: *steps + (FIRST_TURN << (turn / 2)),
-                steps,
-                later: turn % 2 == 1,
-                solution: None,
-            };
-            let answer = check.solvable(self);
-            if *check.steps <= check.last {
-                return if answer { check.solution } else { None };
-            }
-        }
-        None // not reached: the turns go on until one ends within its boards
-    }
-
-    /// The fewest ways on: the empty square with the fewest symbols weighed by `fails`, or a
-    /// unit's symbol with two or three squares left if fewer; the first (or `later`) of two
-    /// alike. Its weight (none if the board is full), the square and the unit's symbol.
-    fn fewest_ways(
-        &self,
-        units: &Units,
-        fails: &[u32; SQUARES],
-        later: bool,
-    ) -> (u32, usize, Option<(usize, usize)>) {
-        let (mut best, mut square, mut places) = (u32::MAX, 0, None);
-        for (p, &can) in self.can[..units.side * units.side].iter().enumerate() {
-            let weight = (can.count_ones() << 16) / (1 + fails[p]);
-            if can & FILLED == 0 && (weight < best || later && weight == best) {
-                (best, square) = (weight, p);
-            }
-        }
-        for (u, counts) in self.places[..3 * units.side].iter().enumerate() {
-            for (d, &count) in counts[..units.side].iter().enumerate() {
-                let weight = (count as u32) << 16;
-                if count > 1 && (weight < best || later && weight == best) {
-                    (best, places) = (weight, Some((u, d)));
-                }
-            }
-        }
-        (best, square, places)
-    }
-}
-
-/// A search of the check: the dead ends met at once at each square, the boards searched and the
-/// last it may search, and the solution it found.
-struct Check<'a> {
-    units: &'a Units,
-    fails: [u32; SQUARES],
-    steps: &'a mut u64,
-    last: u64,
-    later: bool,
-    solution: Option<Board>,
-}
-
-impl Check<'_> {
-    /// Branches where the fewest ways are: a square's symbols, weighed by the dead ends met there,
-    /// or a symbol's squares in a unit (as dancing links does); past `last` it stops as if it
-    /// found a solution.
-    fn solvable(&mut self, board: Board) -> bool {
-        *self.steps += 1;
-        if *self.steps > self.last {
-            return true;
-        }
-        let (weight, p, places) = board.fewest_ways(self.units, &self.fails, self.later);
-        if weight == u32::MAX {
-            self.solution = Some(board);
-            return true;
-        }
-        if let Some((u, d)) = places {
-            let units = self.units;
-            return units.of_unit(u).iter().any(|&q| {
-                let mut copy = board;
-                board.can[q] & FILLED == 0
-                    && board.allows(q, d)
-                    && copy.set(units, q, d)
-                    && self.solvable(copy)
-            });
-        }
-        for d in (0..self.units.side).filter(|&d| board.allows(p, d)) {
-            let mut copy = board;
-            if !copy.set(self.units, p, d) {
-                self.fails[p] += 1; // a dead end at once
-            } else if self.solvable(copy) {
-                return true;
-            }
-        }
-        false
+        let q = (p..S * S).find(|&q| self.grid[q] == 0)?;
+        Some((q / S, q % S))
     }
 }
 
@@ -923,7 +1199,7 @@ fn answer(
             Piece::Text(text) => out.write_all(&text)?,
             Piece::Puzzle(puzzle) => {
                 let mut smallest = None;
-                Search::solve(puzzle.side, &puzzle.givens, &mut |grid| {
+                solve(puzzle.side, &puzzle.givens, &mut |grid| {
                     smallest = Some(grid.to_vec());
                     false
                 });

@@ -96,7 +96,7 @@ pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> 
             nine.copy_from_slice(givens);
             judge::Search::solve(&nine, &mut |grid| found(grid))
         }
-        _ => every_size::Search::solve(side, givens, found),
+        _ => every_size::solve(side, givens, found),
     }
 }
 
