@@ -408,30 +408,31 @@ impl<const S: usize> Board<S> {
     }
 }
 
-/// Why a symbol is on the trail: placed by a decision (or as a given), as a square's only
-/// symbol, as a unit's only square for it; or taken from its square by a nogood.
+/// Why a literal is on the trail: a symbol placed by a decision (or as a given), as its square's
+/// only symbol, as its unit's only square for it; or made true by a clause learned.
 #[derive(Clone, Copy, PartialEq)]
 enum Why {
     Decision,
     Single,
     Hidden(usize),
-    Nogood(usize),
+    Clause(usize),
 }
 
-/// A step of the trail: a var (`S * p + d`: symbol d at square p), why, and at which level.
+/// A step of the trail: a literal made true (`2 * v + 1`: var v, symbol d at square p with
+/// `v = S * p + d`, is placed; `2 * v`: it is taken out), why, and at which level.
 #[derive(Clone, Copy)]
 struct Step {
-    var: usize,
+    lit: usize,
     why: Why,
     level: usize,
 }
 
-/// A dead end: a square with no symbol, a unit with no square for a symbol, a nogood all placed.
+/// A dead end: a square with no symbol, a unit with no square for a symbol, a clause all false.
 #[derive(Clone, Copy)]
 enum Conflict {
     Square(usize),
     Unit(usize, usize),
-    Nogood(usize),
+    Clause(usize),
 }
 
 /// What the check says of the board at the top of its levels: a solution (the witness), or the
@@ -439,7 +440,8 @@ enum Conflict {
 type Answer = Result<Vec<u8>, usize>;
 
 /// The board and its levels: level 0 the givens, then one level for each decision (the classic's
-/// path first), the trail of what each placed or took, and the nogoods learned from dead ends.
+/// path first), the trail of the literals each made true, and the clauses learned from dead ends.
+#[derive(Clone)]
 struct Check<const S: usize> {
     board: Board<S>,
     /// The board as each level above 0 began, where it began on the trail, and its decision.
@@ -447,20 +449,27 @@ struct Check<const S: usize> {
     starts: Vec<usize>,
     decided: Vec<usize>,
     trail: Vec<Step>,
-    /// Where on the trail each square was filled, and each var taken by a nogood.
+    /// Where on the trail each square was filled, and each var taken out by a clause.
     placed_at: Vec<usize>,
     taken_at: Vec<usize>,
     /// The square of each unit where each symbol was last placed (`S * u + d`; at first a
     /// square of the unit).
     holder: Vec<usize>,
-    /// Nogoods, placements that no solution has together: each its length, the levels it spanned
-    /// when learned, then its vars; the nogoods that watch each var (each its first two).
-    nogoods: Vec<u32>,
+    /// Clauses, each true in every solution: its length, the levels it spanned when learned,
+    /// then its literals; the clauses that watch each literal (each its first two), and the
+    /// literals they found left to make true.
+    clauses: Vec<u32>,
     watches: Vec<Vec<usize>>,
-    /// A nogood found all placed while placing.
+    pending: Vec<(usize, usize)>,
+    /// A clause found all false.
     conflict: Option<Conflict>,
-    /// The trail steps a dead end is explained by (scratch, kept to spare allocations).
-    seen: Vec<bool>,
+    /// The var to decide on, where the last settling found two ways.
+    pair: Option<usize>,
+    /// Scratch, kept to spare allocations: the vars a placement takes out, the trail steps a
+    /// dead end is explained by, the literals of the clause it teaches.
+    lost: Vec<usize>,
+    seen: Vec<u8>,
+    taught: Vec<bool>,
     /// How often each square took part in a dead end lately, and what one more adds.
     activity: Vec<f64>,
     bump: f64,
@@ -470,13 +479,12 @@ struct Check<const S: usize> {
     boards: u64,
 }
 
-/// Nogoods kept at most (in words) before the longest-spanning older half goes: 16 MiB.
+/// Clauses kept at most (in words) before the older half of the long-spanning ones goes: 16 MiB.
 const KEPT: usize = 1 << 22;
 
 impl<const S: usize> Check<S> {
-    /// The board of the givens at level 0, with the nogoods `learned` (as `nogoods` keeps
-    /// them) watched; a given a nogood rules out leaves a dead end to find.
-    fn new(givens: &[u8], learned: &[u32]) -> Check<S> {
+    /// The board of the givens at level 0 (a given that cannot go there leaves a dead end to find).
+    fn new(givens: &[u8]) -> Check<S> {
         let mut check = Check {
             board: Board {
                 can: [[Board::<S>::ROW; S]; S],
@@ -489,24 +497,19 @@ impl<const S: usize> Check<S> {
             placed_at: vec![0; S * S],
             taken_at: vec![0; S * S * S],
             holder: (0..3 * S * S).map(|k| Board::<S>::square(k / S, 0)).collect(),
-            nogoods: Vec::new(),
-            watches: vec![Vec::new(); S * S * S],
+            clauses: Vec::new(),
+            watches: vec![Vec::new(); 2 * S * S * S],
+            pending: Vec::new(),
             conflict: None,
+            pair: None,
+            lost: Vec::new(),
             seen: Vec::new(),
+            taught: vec![false; 2 * S * S * S],
             activity: vec![0.0; S * S],
             bump: 1.0,
             phase: vec![0; S * S],
             boards: 0,
         };
-        let mut c = 0;
-        while c < learned.len() {
-            let nogood = learned[c + 2..c + 2 + learned[c] as usize].to_vec();
-            if nogood.len() == 1 {
-                check.take(nogood[0] as usize, Why::Nogood(check.nogoods.len()));
-            }
-            check.keep(nogood, learned[c + 1]);
-            c += 2 + learned[c] as usize;
-        }
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
             let d = given as usize - 1;
             match check.board.allows(p, d) && !check.board.filled(p) {
@@ -521,90 +524,134 @@ impl<const S: usize> Check<S> {
         self.saved.len()
     }
 
-    /// Symbol d goes to square p; the nogoods that watch it look for another var to watch.
+    /// Literal `lit` is false: var placed for `2 * v`, taken out for `2 * v + 1`.
+    fn is_false(&self, lit: usize) -> bool {
+        let (p, d) = (lit / 2 / S, lit / 2 % S);
+        match lit & 1 {
+            0 => self.board.holds(p, d),
+            _ => !self.board.allows(p, d),
+        }
+    }
+
+    /// Symbol d goes to square p: the clauses watching a literal it makes false look again.
     fn place(&mut self, p: usize, d: usize, why: Why) {
+        let (x, y, n) = (p / S, p % S, Board::<S>::N);
+        let mut lost = std::mem::take(&mut self.lost);
+        lost.extend((0..S).filter(|&e| e != d && self.board.allows(p, e)).map(|e| S * p + e));
+        for (r, row) in self.board.can[d].iter().enumerate() {
+            let band = if r / n == x / n { ((1 << n) - 1) << (y / n * n) } else { 0 };
+            let mut out = row & if r == x { !(1 << y) } else { 1 << y | band };
+            while out != 0 {
+                lost.push(S * (S * r + out.trailing_zeros() as usize) + d);
+                out &= out - 1;
+            }
+        }
         self.board.place(p, d);
         for u in Board::<S>::units_of(p) {
             self.holder[S * u + d] = p;
         }
         self.placed_at[p] = self.trail.len();
         self.phase[p] = d;
-        self.push(S * p + d, why);
-        self.watch(S * p + d);
+        self.push(2 * (S * p + d) + 1, why);
+        self.watch(2 * (S * p + d));
+        for &v in &lost {
+            self.watch(2 * v + 1);
+        }
+        lost.clear();
+        self.lost = lost;
     }
 
-    /// A nogood takes var v from its square.
+    /// A clause takes var v out of its square.
     fn take(&mut self, v: usize, why: Why) {
         self.board.can[v % S][v / S / S] &= !(1 << (v / S % S));
         self.taken_at[v] = self.trail.len();
-        self.push(v, why);
+        self.push(2 * v, why);
+        self.watch(2 * v + 1);
     }
 
-    fn push(&mut self, var: usize, why: Why) {
+    fn push(&mut self, lit: usize, why: Why) {
         let level = self.level();
-        self.trail.push(Step { var, why, level });
+        self.trail.push(Step { lit, why, level });
     }
 
-    /// Var v was placed: each nogood watching it watches another var not placed, or takes its
-    /// other watched var (or is all placed: a dead end).
-    fn watch(&mut self, v: usize) {
-        let watching = std::mem::take(&mut self.watches[v]);
+    /// Literal `lit` turned false: each clause watching it watches another literal not false, or
+    /// its other watched literal is left to make true (or all are false: a dead end).
+    fn watch(&mut self, lit: usize) {
+        if self.watches[lit].is_empty() {
+            return;
+        }
+        let watching = std::mem::take(&mut self.watches[lit]);
         let mut kept = Vec::with_capacity(watching.len());
         for &c in &watching {
-            if self.nogoods[c + 2] as usize == v {
-                self.nogoods.swap(c + 2, c + 3);
+            if self.clauses[c + 2] as usize == lit {
+                self.clauses.swap(c + 2, c + 3);
             }
-            let other = self.nogoods[c + 2] as usize;
-            let (p, d) = (other / S, other % S);
-            if !self.board.allows(p, d) || self.conflict.is_some() {
-                kept.push(c); // the other is out of its square: the nogood holds
+            let other = self.clauses[c + 2] as usize;
+            if self.is_false(other ^ 1) || self.conflict.is_some() {
+                kept.push(c); // the other is true: the clause holds
                 continue;
             }
-            let (board, nogoods) = (&self.board, &self.nogoods);
-            let free = (c + 4..c + 2 + nogoods[c] as usize).find(|&k| {
-                let v = nogoods[k] as usize;
-                !board.holds(v / S, v % S)
-            });
-            if let Some(k) = free {
-                self.nogoods.swap(c + 3, k);
-                self.watches[self.nogoods[c + 3] as usize].push(c);
-                continue;
-            }
-            kept.push(c);
-            if self.board.filled(p) {
-                self.conflict = Some(Conflict::Nogood(c));
-            } else {
-                self.take(other, Why::Nogood(c));
+            let end = c + 2 + self.clauses[c] as usize;
+            match (c + 4..end).find(|&k| !self.is_false(self.clauses[k] as usize)) {
+                Some(k) => {
+                    self.clauses.swap(c + 3, k);
+                    self.watches[self.clauses[c + 3] as usize].push(c);
+                }
+                None if self.is_false(other) => {
+                    kept.push(c);
+                    self.conflict = Some(Conflict::Clause(c));
+                }
+                None => {
+                    kept.push(c);
+                    self.pending.push((other, c));
+                }
             }
         }
-        kept.extend(self.watches[v].drain(..));
-        self.watches[v] = kept;
+        kept.extend(self.watches[lit].drain(..));
+        self.watches[lit] = kept;
     }
 
-    /// Fills what the rules force, squares with one symbol and units' symbols with one square,
-    /// until none is left; the dead end met, if any.
+    /// Fills what the rules force, and what the clauses do, until none is left; the dead end
+    /// met, if any.
     fn settle(&mut self) -> Result<(), Conflict> {
         loop {
             if let Some(conflict) = self.conflict.take() {
                 return Err(conflict);
             }
-            if !self.singles()? && !self.hidden()? && self.conflict.is_none() {
+            if let Some((lit, c)) = self.pending.pop() {
+                let (v, false_now) = (lit / 2, self.is_false(lit));
+                match lit & 1 {
+                    _ if false_now => return Err(Conflict::Clause(c)),
+                    _ if self.is_false(lit ^ 1) => {} // true already
+                    0 => self.take(v, Why::Clause(c)),
+                    _ => self.place(v / S, v % S, Why::Clause(c)),
+                }
+            } else if !self.singles()? && !self.hidden()? && self.conflict.is_none() {
                 return Ok(());
             }
         }
     }
 
-    /// Each square with one symbol left takes it; whether any did.
+    /// Each square with one symbol left takes it; whether any did. Of the squares with two, the
+    /// one most often in dead ends lately is the pair to decide on.
     fn singles(&mut self) -> Result<bool, Conflict> {
-        let mut any = false;
+        let (mut any, mut best) = (false, None);
         for x in 0..S {
-            let (mut once, mut twice) = (0, 0);
+            let mut count = [0; 3];
             for symbol in &self.board.can {
-                twice |= once & symbol[x];
-                once |= symbol[x];
+                add(&mut count, symbol[x]);
             }
+            let [once, twice, more] = count;
             if once != Board::<S>::ROW {
                 return Err(Conflict::Square(S * x + (!once).trailing_zeros() as usize));
+            }
+            let mut pairs = twice & !more & !self.board.placed[x];
+            while pairs != 0 {
+                let p = S * x + pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                if best.map_or(true, |q| self.activity[p] > self.activity[q]) {
+                    best = Some(p);
+                }
             }
             let mut singles = once & !twice & !self.board.placed[x];
             while singles != 0 && self.conflict.is_none() {
@@ -617,49 +664,53 @@ impl<const S: usize> Check<S> {
                 any = true;
             }
         }
+        self.pair = best.map(|p| S * p + self.first_way(p));
         Ok(any)
     }
 
-    /// Each unit's symbol with one square left goes there; whether any did.
+    /// Each unit's symbol with one square left goes there; whether any did. Without a square
+    /// with two symbols, the first unit's symbol with two squares is the pair to decide on.
     fn hidden(&mut self) -> Result<bool, Conflict> {
-        let (n, mut any) = (Board::<S>::N, false);
+        let (n, mut any, mut pair) = (Board::<S>::N, false, None);
         for d in 0..S {
             let (can, placed) = (self.board.can[d], self.board.placed);
-            // Per row; then per column and per band's column, the rows with d: once, twice.
-            let (mut once, mut twice, mut held) = (0, 0, 0);
-            let (mut band_once, mut band_twice, mut band_held) = (0, 0, 0);
+            // Per column and per band's column, the rows that can take d (once, twice, more).
+            let (mut count, mut held, mut band, mut band_held) = ([0; 3], 0, [0; 3], 0);
             for x in 0..S {
-                if can[x] == 0 {
-                    return Err(Conflict::Unit(x, d));
-                }
                 let open = can[x] & !placed[x];
-                if open == can[x] && open & (open - 1) == 0 {
-                    any |= self.hide(S * x + open.trailing_zeros() as usize, d, x)?;
+                match open.count_ones() {
+                    _ if can[x] == 0 => return Err(Conflict::Unit(x, d)),
+                    _ if open != can[x] => {}
+                    1 => any |= self.hide(S * x + open.trailing_zeros() as usize, d, x)?,
+                    2 => pair = pair.or(Some((x, d))),
+                    _ => {}
                 }
-                twice |= once & can[x];
-                once |= can[x];
+                add(&mut count, can[x]);
+                add(&mut band, can[x]);
                 held |= can[x] & placed[x];
-                band_twice |= band_once & can[x];
-                band_once |= can[x];
                 band_held |= can[x] & placed[x];
                 if x % n < n - 1 {
                     continue;
                 }
                 for k in 0..n {
                     let stack = ((1 << n) - 1) << (k * n);
+                    let [once, twice, more] = band.map(|plane| plane & stack);
                     let u = 2 * S + x / n * n + k;
-                    if band_once & stack == 0 {
-                        return Err(Conflict::Unit(u, d));
-                    }
-                    let only = band_once & stack;
-                    if band_held & stack == 0 && band_twice & stack == 0 && only & (only - 1) == 0 {
-                        let y = only.trailing_zeros() as usize;
-                        let row = (x + 1 - n..=x).find(|&r| can[r] >> y & 1 != 0).unwrap_or(x);
-                        any |= self.hide(S * row + y, d, u)?;
+                    match (once.count_ones(), twice.count_ones()) {
+                        (0, _) => return Err(Conflict::Unit(u, d)),
+                        _ if band_held & stack != 0 || more != 0 => {}
+                        (1, 0) => {
+                            let y = once.trailing_zeros() as usize;
+                            let row = (x + 1 - n..=x).find(|&r| can[r] >> y & 1 != 0);
+                            any |= self.hide(S * row.unwrap_or(x) + y, d, u)?;
+                        }
+                        (2, 0) | (1, 1) => pair = pair.or(Some((u, d))),
+                        _ => {}
                     }
                 }
-                (band_once, band_twice, band_held) = (0, 0, 0);
+                (band, band_held) = ([0; 3], 0);
             }
+            let [once, twice, more] = count;
             if once != Board::<S>::ROW {
                 return Err(Conflict::Unit(S + (!once).trailing_zeros() as usize, d));
             }
@@ -670,6 +721,14 @@ impl<const S: usize> Check<S> {
                 let row = (0..S).find(|&r| can[r] >> y & 1 != 0).unwrap_or(0);
                 any |= self.hide(S * row + y, d, S + y)?;
             }
+            if twice & !more & !held != 0 {
+                pair = pair.or(Some((S + (twice & !more & !held).trailing_zeros() as usize, d)));
+            }
+        }
+        if let (None, Some((u, d))) = (self.pair, pair) {
+            let mut open = (0..S).map(|i| Board::<S>::square(u, i));
+            let q = open.find(|&q| self.board.allows(q, d) && !self.board.filled(q));
+            self.pair = q.map(|q| S * q + d);
         }
         Ok(any)
     }
@@ -707,10 +766,12 @@ impl<const S: usize> Check<S> {
             self.starts.truncate(level);
             self.decided.truncate(level);
         }
+        self.pending.clear();
+        self.conflict = None;
     }
 
     /// The check: whether the board at the top of the levels has a solution, searched where the
-    /// ways are fewest, learning from each dead end a nogood (so that a dead end is not met again
+    /// ways are fewest, learning from each dead end a clause (so that a dead end is not met again
     /// by another way); the levels are as they were after.
     fn solvable(&mut self) -> Answer {
         let top = self.level();
@@ -738,7 +799,7 @@ impl<const S: usize> Check<S> {
                 }
                 self.decide(v);
             } else {
-                match self.choice() {
+                match self.choice(restarts % 2 == 1 && top > 0) {
                     Some(v) => self.decide(v),
                     None => {
                         let grid = (0..S * S)
@@ -752,51 +813,19 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// Where the fewest ways are: of the squares with two symbols the one most often in dead
-    /// ends lately, else a unit's symbol's squares or a square's symbols, the fewest; the var to
-    /// decide (its square's last symbol first); None when every square is filled.
-    fn choice(&self) -> Option<usize> {
-        let mut best = None;
-        for x in 0..S {
-            let (mut once, mut twice, mut more) = (0, 0, 0);
-            for symbol in &self.board.can {
-                more |= twice & symbol[x];
-                twice |= once & symbol[x];
-                once |= symbol[x];
-            }
-            let mut pairs = twice & !more & !self.board.placed[x];
-            while pairs != 0 {
-                let p = S * x + pairs.trailing_zeros() as usize;
-                pairs &= pairs - 1;
-                if best.map_or(true, |q| self.activity[p] > self.activity[q]) {
-                    best = Some(p);
-                }
-            }
+    /// Where the fewest ways are: the pair the last settling found, else the square with the
+    /// fewest symbols; the var to decide (its square's last symbol first); None when every
+    /// square is filled.
+    fn choice(&self, in_order: bool) -> Option<usize> {
+        if self.pair.is_some() && !in_order {
+            return self.pair;
         }
-        if let Some(p) = best {
-            return Some(S * p + self.first_way(p));
-        }
-        let mut best = (usize::MAX, 0);
-        for d in 0..S {
-            for u in 0..3 * S {
-                let mut squares = (0..S).map(|i| Board::<S>::square(u, i));
-                let open: Vec<usize> = squares
-                    .by_ref()
-                    .filter(|&q| self.board.allows(q, d))
-                    .collect();
-                if open.len() < best.0 && open.iter().all(|&q| !self.board.filled(q)) {
-                    let q = open.iter().find(|&&q| self.phase[q] == d).unwrap_or(&open[0]);
-                    best = (open.len(), S * q + d);
-                }
-            }
-        }
-        for p in (0..S * S).filter(|&p| !self.board.filled(p)) {
-            let ways = (0..S).filter(|&d| self.board.allows(p, d)).count();
-            if ways < best.0 {
-                best = (ways, S * p + self.first_way(p));
-            }
-        }
-        (best.0 != usize::MAX).then(|| best.1)
+        let mut open = (0..S * S).filter(|&p| !self.board.filled(p));
+        let p = match in_order {
+            true => open.next(),
+            false => open.min_by_key(|&p| (0..S).filter(|&d| self.board.allows(p, d)).count()),
+        }?;
+        Some(S * p + self.first_way(p))
     }
 
     /// The symbol to try first at open square p: the one it last took, if it can.
@@ -807,182 +836,205 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// The nogood a dead end teaches (its first var placed at the current level, the others
-    /// below) and the level to go back to, where it takes its first var.
+    /// The clause a dead end teaches: the literal the current level made false last of those
+    /// that explain it (first; made true again it leads around the dead end), then literals made
+    /// false below, but those the others imply; and the level to go back to, the highest of those.
     fn analyze(&mut self, conflict: Conflict) -> (Vec<u32>, usize) {
-        let level = self.level();
         self.seen.clear();
-        self.seen.resize(self.trail.len(), false);
-        let (mut open, mut below) = (0, Vec::new());
+        self.seen.resize(self.trail.len(), 0);
+        let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
         match conflict {
-            Conflict::Square(p) => {
-                for e in 0..S {
-                    self.explain_out(p, e, &mut open, &mut below);
-                }
-            }
+            Conflict::Square(p) => why.extend((0..S).map(|e| 2 * (S * p + e) + 1)),
             Conflict::Unit(u, d) => {
-                for i in 0..S {
-                    self.explain_out(Board::<S>::square(u, i), d, &mut open, &mut below);
-                }
+                why.extend((0..S).map(|i| 2 * (S * Board::<S>::square(u, i) + d) + 1));
             }
-            Conflict::Nogood(c) => self.explain_nogood(c, usize::MAX, &mut open, &mut below),
+            Conflict::Clause(c) => why.extend(self.literals(c)),
         }
         let mut t = self.trail.len();
         loop {
+            for lit in why.drain(..) {
+                let s = self.step_of(lit);
+                match self.trail[s].level {
+                    level if level == self.level() => {
+                        open += (self.seen[s] == 0) as usize;
+                        self.seen[s] = 1;
+                    }
+                    0 => {}
+                    _ if !self.taught[lit] => {
+                        self.taught[lit] = true;
+                        taught.push(lit);
+                    }
+                    _ => {}
+                }
+            }
             t -= 1;
-            let step = self.trail[t];
-            if !self.seen[t] || step.level != level || matches!(step.why, Why::Nogood(_)) {
-                continue;
+            while self.seen[t] != 1 {
+                t -= 1;
             }
             open -= 1;
             if open == 0 {
                 break;
             }
-            let (p, d) = (step.var / S, step.var % S);
-            match step.why {
-                Why::Single => {
-                    for e in (0..S).filter(|&e| e != d) {
-                        self.explain_out(p, e, &mut open, &mut below);
-                    }
-                }
-                Why::Hidden(u) => {
-                    for q in (0..S).map(|i| Board::<S>::square(u, i)).filter(|&q| q != p) {
-                        self.explain_out(q, d, &mut open, &mut below);
-                    }
-                }
-                _ => {}
-            }
+            self.because(t, &mut why);
         }
-        let mut nogood = vec![self.trail[t].var as u32];
-        let mut back = 0;
-        for &b in &below {
-            let step = self.trail[b];
-            if step.level > back {
-                back = step.level;
-                nogood.insert(1, step.var as u32);
+        let mut levels = vec![false; self.level()];
+        for &lit in &taught {
+            levels[self.trail[self.step_of(lit)].level] = true;
+        }
+        let (mut clause, mut back) = (vec![(self.trail[t].lit ^ 1) as u32], 0);
+        for &lit in &taught {
+            if self.implied(lit, &levels, 64) {
+                continue;
+            }
+            let level = self.trail[self.step_of(lit)].level;
+            if level > back {
+                back = level;
+                clause.insert(1, lit as u32);
             } else {
-                nogood.push(step.var as u32);
+                clause.push(lit as u32);
             }
+            self.activity[lit / 2 / S] += self.bump;
         }
-        for &v in &nogood {
-            self.activity[v as usize / S] += self.bump;
+        for &lit in &taught {
+            self.taught[lit] = false;
         }
         self.bump *= 1.05;
         if self.bump > 1e100 {
             self.activity.iter_mut().for_each(|a| *a *= 1e-100);
             self.bump *= 1e-100;
         }
-        (nogood, back)
+        let span = levels.iter().filter(|&&level| level).count() as u32 + 1;
+        clause.insert(0, span);
+        (clause, back)
     }
 
-    /// Marks the trail step that placed what explains why symbol d is out of square p: the
-    /// earliest of the symbol its square holds, d held by a peer, the nogood that took it.
-    fn explain_out(&mut self, p: usize, d: usize, open: &mut usize, below: &mut Vec<usize>) {
-        let v = S * p + d;
-        let t = self.taken_at[v];
-        let mut first = match self.trail.get(t) {
-            Some(step) if step.var == v && matches!(step.why, Why::Nogood(_)) => t,
-            _ => usize::MAX,
+    /// The trail step that made literal `lit` false: the var's placement, or the first of what
+    /// took it out (its square filled, a peer holding its symbol, a clause).
+    fn step_of(&self, lit: usize) -> usize {
+        let (v, p) = (lit / 2, lit / 2 / S);
+        if lit & 1 == 0 {
+            return self.placed_at[p];
+        }
+        let mut first = match self.trail.get(self.taken_at[v]) {
+            Some(step) if step.lit == 2 * v => self.taken_at[v],
+            _ => self.trail.len() - 1,
         };
         if self.board.filled(p) {
             first = first.min(self.placed_at[p]);
         }
         for u in Board::<S>::units_of(p) {
-            let q = self.holder[S * u + d];
-            if self.board.holds(q, d) {
+            let q = self.holder[S * u + v % S];
+            if self.board.holds(q, v % S) {
                 first = first.min(self.placed_at[q]);
             }
         }
-        self.mark(first, open, below);
+        first
     }
 
-    /// Marks the placements of nogood c but `except`.
-    fn explain_nogood(&mut self, c: usize, except: usize, open: &mut usize, below: &mut Vec<usize>) {
-        for k in c + 2..c + 2 + self.nogoods[c] as usize {
-            let v = self.nogoods[k] as usize;
-            if v != except {
-                self.mark(self.placed_at[v / S], open, below);
-            }
-        }
-    }
-
-    /// Trail step t explains the dead end: a placement at this level is one more to go back
-    /// over, one below goes in the nogood, a nogood's taking is explained by its placements.
-    fn mark(&mut self, t: usize, open: &mut usize, below: &mut Vec<usize>) {
-        if t >= self.trail.len() || self.seen[t] {
-            return;
-        }
-        self.seen[t] = true;
+    /// The literals that made trail step t's literal true (all false): for a single its
+    /// square's other symbols, for a hidden single its unit's other squares, or its clause's.
+    fn because(&self, t: usize, why: &mut Vec<usize>) {
         let step = self.trail[t];
+        let (p, d) = (step.lit / 2 / S, step.lit / 2 % S);
         match step.why {
-            _ if step.level == 0 => {}
-            Why::Nogood(c) => self.explain_nogood(c, step.var, open, below),
-            _ if step.level == self.level() => *open += 1,
-            _ => below.push(t),
+            Why::Single => why.extend((0..S).filter(|&e| e != d).map(|e| 2 * (S * p + e) + 1)),
+            Why::Hidden(u) => why.extend(
+                (0..S)
+                    .map(|i| Board::<S>::square(u, i))
+                    .filter(|&q| q != p)
+                    .map(|q| 2 * (S * q + d) + 1),
+            ),
+            Why::Clause(c) => why.extend(self.literals(c).filter(|&lit| lit != step.lit)),
+            Why::Decision => {}
         }
     }
 
-    /// Keeps a nogood and takes its first var, the only one not placed at this level.
-    fn learn(&mut self, nogood: Vec<u32>) {
-        let first = nogood[0] as usize;
-        let mut levels: Vec<usize> = nogood.iter().map(|&v| self.level_of(v as usize)).collect();
-        levels.sort_unstable();
-        levels.dedup();
-        let c = self.keep(nogood, levels.len() as u32);
-        self.take(first, Why::Nogood(c));
-        if self.nogoods.len() > KEPT {
+    /// Whether false literal `lit` follows from those taught (and level 0), `depth` steps back
+    /// at most: then the clause is as true without it.
+    fn implied(&mut self, lit: usize, levels: &[bool], depth: usize) -> bool {
+        let t = self.step_of(lit);
+        let step = self.trail[t];
+        if step.level == 0 || step.lit ^ 1 != lit && self.taught[step.lit ^ 1] {
+            return true;
+        }
+        if depth == 0 || step.why == Why::Decision || !levels[step.level] || self.seen[t] > 1 {
+            return self.seen[t] == 2;
+        }
+        let mut why = Vec::new();
+        self.because(t, &mut why);
+        let implied = why
+            .into_iter()
+            .all(|lit| self.taught[lit] || self.implied(lit, levels, depth - 1));
+        self.seen[t] = if implied { 2 } else { 3 };
+        implied
+    }
+
+    /// The literals of clause c.
+    fn literals(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
+        let end = c + 2 + self.clauses[c] as usize;
+        self.clauses[c + 2..end].iter().map(|&lit| lit as usize)
+    }
+
+    /// Keeps a clause taught (its span first) and makes its first literal true, the only one
+    /// not false at this level.
+    fn learn(&mut self, clause: Vec<u32>) {
+        let first = clause[1] as usize;
+        let c = self.keep(&clause[1..], clause[0]);
+        match first & 1 {
+            0 => self.take(first / 2, Why::Clause(c)),
+            _ => self.place(first / 2 / S, first / 2 % S, Why::Clause(c)),
+        }
+        if self.clauses.len() > KEPT {
             self.forget();
         }
     }
 
-    /// The level var v was placed at (the current level for one not placed).
-    fn level_of(&self, v: usize) -> usize {
-        match self.board.holds(v / S, v % S) {
-            true => self.trail[self.placed_at[v / S]].level,
-            false => self.level(),
+    /// Keeps a clause, watching its first two literals; where it is.
+    fn keep(&mut self, clause: &[u32], span: u32) -> usize {
+        let c = self.clauses.len();
+        self.clauses.extend([clause.len() as u32, span]);
+        for &lit in clause.iter().take(2) {
+            self.watches[lit as usize].push(c);
         }
-    }
-
-    /// Keeps a nogood, watching its first two vars; where it is.
-    fn keep(&mut self, nogood: Vec<u32>, span: u32) -> usize {
-        let c = self.nogoods.len();
-        self.nogoods.extend([nogood.len() as u32, span]);
-        for &v in nogood.iter().take(2) {
-            self.watches[v as usize].push(c);
-        }
-        self.nogoods.extend(nogood);
+        self.clauses.extend_from_slice(clause);
         c
     }
 
-    /// Drops the older half of the nogoods that spanned more than three levels, but those that
-    /// took a var on the trail: memory stays bounded.
+    /// Drops the older half of the clauses that spanned more than three levels, but those that
+    /// made a literal on the trail true: memory stays bounded.
     fn forget(&mut self) {
-        let mut taken: Vec<usize> = (self.trail.iter())
+        let mut used: Vec<usize> = (self.trail.iter())
             .filter_map(|step| match step.why {
-                Why::Nogood(c) => Some(c),
+                Why::Clause(c) => Some(c),
                 _ => None,
             })
             .collect();
-        taken.sort_unstable();
-        let (old, half) = (std::mem::take(&mut self.nogoods), self.nogoods.len() / 2);
+        used.sort_unstable();
+        let (old, half) = (std::mem::take(&mut self.clauses), self.clauses.len() / 2);
         let mut moved = Vec::new(); // (where it was, where it is)
         self.watches.iter_mut().for_each(Vec::clear);
         let mut c = 0;
         while c < old.len() {
             let end = c + 2 + old[c] as usize;
-            if old[c + 1] <= 3 || c >= half || taken.binary_search(&c).is_ok() {
-                let nogood = old[c + 2..end].to_vec();
-                moved.push((c, self.keep(nogood, old[c + 1])));
+            if old[c + 1] <= 3 || c >= half || used.binary_search(&c).is_ok() {
+                moved.push((c, self.keep(&old[c + 2..end], old[c + 1])));
             }
             c = end;
         }
         for step in self.trail.iter_mut() {
-            if let Why::Nogood(c) = step.why {
+            if let Why::Clause(c) = step.why {
                 let at = moved.binary_search_by_key(&c, |&(was, _)| was);
-                step.why = Why::Nogood(at.map_or(0, |at| moved[at].1));
+                step.why = Why::Clause(at.map_or(0, |at| moved[at].1));
             }
         }
     }
+}
+
+/// Adds a row's bits to per-square counts of up to three: once, twice, more.
+fn add(count: &mut [u32; 3], bits: u32) {
+    count[2] |= count[1] & bits;
+    count[1] |= count[0] & bits;
+    count[0] |= bits;
 }
 
 /// The Luby sequence (1, 1, 2, 1, 1, 2, 4, ...): the conflicts between restarts, in units.
@@ -1046,7 +1098,7 @@ impl<const S: usize> Search<S> {
             col: [[false; MOST]; MOST],
             cell: [[[false; MOST]; 5]; 5],
             grid: vec![0; S * S],
-            check: Check::new(givens, &[]),
+            check: Check::new(givens),
             steps: 0,
             found_at: 0,
             witness: Witness {
@@ -1064,28 +1116,26 @@ impl<const S: usize> Search<S> {
             search.place(x, y, d);
         }
         // Counts to two, fewest ways first: with one solution dfs only walks it. The second
-        // search leaves out the first solution: what it learns holds for no other board.
+        // search leaves out the first solution, on a copy: what it learns holds for no other.
         let first = match search.check.solvable() {
             Ok(grid) => grid,
             Err(_) => return search.check.boards,
         };
-        let mut boards = search.check.boards;
-        let learned = search.check.nogoods.clone();
-        let open = (0..S * S).filter(|&p| !search.check.board.filled(p));
-        let other: Vec<u32> = open.map(|p| (S * p) as u32 + first[p] as u32 - 1).collect();
-        search.unique = other.len() < 2 || {
-            search.check.keep(other, 0);
-            let unique = search.check.solvable().is_err();
-            boards += search.check.boards;
-            search.check = Check::new(givens, &learned);
-            unique
+        let mut other = search.check.clone();
+        other.boards = 0;
+        let open = (0..S * S).filter(|&p| !other.board.filled(p));
+        let clause: Vec<u32> = open.map(|p| 2 * (S * p) as u32 + 2 * (first[p] as u32 - 1)).collect();
+        search.unique = clause.len() < 2 || {
+            other.keep(&clause, 0);
+            other.solvable().is_err()
         };
+        search.check.boards += other.boards;
         search.witness.grid = first;
         match search.next_square(0) {
             Some((x, y)) => search.dfs(x, y, found),
             None => found(&search.grid),
         };
-        boards + search.check.boards
+        search.check.boards
     }
 
     /// Tries each symbol allowed at (x, y), as the classic does; false once told to stop.
