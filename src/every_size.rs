@@ -337,15 +337,6 @@ fn trim(bytes: &[u8]) -> &[u8] {
 /// The largest side.
 const MOST: usize = 25;
 
-/// A box's side for a side.
-const fn box_side(side: usize) -> usize {
-    let mut n = 1;
-    while n * n < side {
-        n += 1;
-    }
-    n
-}
-
 /// A board of side S: `can[d][x]` has bit y when square (x, y) can take symbol d or holds it,
 /// `placed[x]` when it holds its symbol.
 #[derive(Clone, Copy)]
@@ -355,7 +346,14 @@ struct Board<const S: usize> {
 }
 
 impl<const S: usize> Board<S> {
-    const N: usize = box_side(S);
+    /// A box's side.
+    const N: usize = match S {
+        1 => 1,
+        4 => 2,
+        9 => 3,
+        16 => 4,
+        _ => 5,
+    };
     /// The squares of a row, as bits.
     const ROW: u32 = (1 << S) - 1;
 
@@ -372,23 +370,27 @@ impl<const S: usize> Board<S> {
         self.filled(p) && self.allows(p, d)
     }
 
+    /// Literal `lit` is false: its var placed for `2 * v`, taken out for `2 * v + 1`.
+    fn is_false(&self, lit: usize) -> bool {
+        let (p, d) = (lit / 2 / S, lit / 2 % S);
+        match lit & 1 {
+            0 => self.holds(p, d),
+            _ => !self.allows(p, d),
+        }
+    }
+
     /// Symbol d goes to square p: p loses its other symbols, p's peers lose d.
     fn place(&mut self, p: usize, d: usize) {
         let (x, y, n) = (p / S, p % S, Self::N);
-        let bit = 1 << y;
         for symbol in self.can.iter_mut() {
-            symbol[x] &= !bit;
+            symbol[x] &= !(1 << y);
         }
         let rows = &mut self.can[d];
-        for row in rows.iter_mut() {
-            *row &= !bit;
+        for (r, row) in rows.iter_mut().enumerate() {
+            *row &= !(1 << y | if r / n == x / n { ((1 << n) - 1) << (y / n * n) } else { 0 });
         }
-        let stack = ((1 << n) - 1) << (y / n * n);
-        for row in &mut rows[x / n * n..x / n * n + n] {
-            *row &= !stack;
-        }
-        rows[x] = bit;
-        self.placed[x] |= bit;
+        rows[x] = 1 << y;
+        self.placed[x] |= 1 << y;
     }
 
     /// The units of square p: its row, its column and its box.
@@ -408,32 +410,18 @@ impl<const S: usize> Board<S> {
     }
 }
 
-/// Why a literal is on the trail: a symbol placed by a decision (or as a given), as its square's
-/// only symbol, as its unit's only square for it; or made true by a clause learned.
-#[derive(Clone, Copy, PartialEq)]
-enum Why {
-    Decision,
-    Single,
-    Hidden(usize),
-    Clause(usize),
-}
-
 /// A step of the trail: a literal made true (`2 * v + 1`: var v, symbol d at square p with
-/// `v = S * p + d`, is placed; `2 * v`: it is taken out), why, and at which level.
+/// `v = S * p + d`, is placed; `2 * v`: it is taken out), the constraint that left it no other
+/// way (`DECIDED` for a decision), and at which level.
 #[derive(Clone, Copy)]
 struct Step {
     lit: usize,
-    why: Why,
+    why: usize,
     level: usize,
 }
 
-/// A dead end: a square with no symbol, a unit with no square for a symbol, a clause all false.
-#[derive(Clone, Copy)]
-enum Conflict {
-    Square(usize),
-    Unit(usize, usize),
-    Clause(usize),
-}
+/// No constraint: a decision (or a given).
+const DECIDED: usize = usize::MAX;
 
 /// What the check says of the board at the top of its levels: a solution (the witness), or the
 /// first level whose decision leaves no solution.
@@ -441,6 +429,8 @@ type Answer = Result<Vec<u8>, usize>;
 
 /// The board and its levels: level 0 the givens, then one level for each decision (the classic's
 /// path first), the trail of the literals each made true, and the clauses learned from dead ends.
+/// Constraints are numbered: square p has a symbol (p), unit u has symbol d (`S * S + S * u +
+/// d`), then clause c (`4 * S * S + c`).
 #[derive(Clone)]
 struct Check<const S: usize> {
     board: Board<S>,
@@ -455,14 +445,15 @@ struct Check<const S: usize> {
     /// The square of each unit where each symbol was last placed (`S * u + d`; at first a
     /// square of the unit).
     holder: Vec<usize>,
-    /// Clauses, each true in every solution: its length, the levels it spanned when learned,
-    /// then its literals; the clauses that watch each literal (each its first two), and the
-    /// literals they found left to make true.
-    clauses: Vec<u32>,
+    /// Clauses, each true in every solution: the levels it spanned when learned, then its
+    /// literals (none once forgotten, its place free again); the clauses that watch each literal
+    /// (each its first two), and the literals they left to make true, with the constraint.
+    clauses: Vec<Vec<u32>>,
+    free: Vec<usize>,
     watches: Vec<Vec<usize>>,
     pending: Vec<(usize, usize)>,
-    /// A clause found all false.
-    conflict: Option<Conflict>,
+    /// A constraint found with every literal false.
+    conflict: Option<usize>,
     /// The var to decide on, where the last settling found two ways.
     pair: Option<usize>,
     /// Scratch, kept to spare allocations: the vars a placement takes out, the trail steps a
@@ -479,11 +470,14 @@ struct Check<const S: usize> {
     boards: u64,
 }
 
-/// Clauses kept at most (in words) before the older half of the long-spanning ones goes: 16 MiB.
-const KEPT: usize = 1 << 22;
+/// Clauses kept at most before those that spanned the most levels go.
+const KEPT: usize = 1 << 14;
 
 impl<const S: usize> Check<S> {
-    /// The board of the givens at level 0 (a given that cannot go there leaves a dead end to find).
+    /// The constraints of the rules; clauses are numbered after them.
+    const RULES: usize = 4 * S * S;
+
+    /// The board of the givens at level 0 (a given that cannot go there leaves a dead end).
     fn new(givens: &[u8]) -> Check<S> {
         let mut check = Check {
             board: Board {
@@ -498,6 +492,7 @@ impl<const S: usize> Check<S> {
             taken_at: vec![0; S * S * S],
             holder: (0..3 * S * S).map(|k| Board::<S>::square(k / S, 0)).collect(),
             clauses: Vec::new(),
+            free: Vec::new(),
             watches: vec![Vec::new(); 2 * S * S * S],
             pending: Vec::new(),
             conflict: None,
@@ -511,10 +506,9 @@ impl<const S: usize> Check<S> {
             boards: 0,
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
-            let d = given as usize - 1;
-            match check.board.allows(p, d) && !check.board.filled(p) {
-                true => check.place(p, d, Why::Decision),
-                false => check.conflict = Some(Conflict::Square(p)),
+            match check.board.allows(p, given as usize - 1) && !check.board.filled(p) {
+                true => check.make(2 * (S * p + given as usize) - 1, DECIDED),
+                false => check.conflict = Some(p),
             }
         }
         check
@@ -524,17 +518,18 @@ impl<const S: usize> Check<S> {
         self.saved.len()
     }
 
-    /// Literal `lit` is false: var placed for `2 * v`, taken out for `2 * v + 1`.
-    fn is_false(&self, lit: usize) -> bool {
-        let (p, d) = (lit / 2 / S, lit / 2 % S);
-        match lit & 1 {
-            0 => self.board.holds(p, d),
-            _ => !self.board.allows(p, d),
+    /// Makes literal `lit` true, constraint `why` leaving it no other way; the clauses watching
+    /// a literal that turns false look again.
+    fn make(&mut self, lit: usize, why: usize) {
+        let (v, p, d) = (lit / 2, lit / 2 / S, lit / 2 % S);
+        let level = self.level();
+        if lit & 1 == 0 {
+            self.board.can[d][p / S] &= !(1 << (p % S));
+            self.taken_at[v] = self.trail.len();
+            self.trail.push(Step { lit, why, level });
+            return self.watch(lit ^ 1);
         }
-    }
-
-    /// Symbol d goes to square p: the clauses watching a literal it makes false look again.
-    fn place(&mut self, p: usize, d: usize, why: Why) {
+        // What p and d's peers lose: each such var's literal turns false.
         let (x, y, n) = (p / S, p % S, Board::<S>::N);
         let mut lost = std::mem::take(&mut self.lost);
         lost.extend((0..S).filter(|&e| e != d && self.board.allows(p, e)).map(|e| S * p + e));
@@ -550,10 +545,9 @@ impl<const S: usize> Check<S> {
         for u in Board::<S>::units_of(p) {
             self.holder[S * u + d] = p;
         }
-        self.placed_at[p] = self.trail.len();
-        self.phase[p] = d;
-        self.push(2 * (S * p + d) + 1, why);
-        self.watch(2 * (S * p + d));
+        (self.placed_at[p], self.phase[p]) = (self.trail.len(), d);
+        self.trail.push(Step { lit, why, level });
+        self.watch(lit ^ 1);
         for &v in &lost {
             self.watch(2 * v + 1);
         }
@@ -561,70 +555,55 @@ impl<const S: usize> Check<S> {
         self.lost = lost;
     }
 
-    /// A clause takes var v out of its square.
-    fn take(&mut self, v: usize, why: Why) {
-        self.board.can[v % S][v / S / S] &= !(1 << (v / S % S));
-        self.taken_at[v] = self.trail.len();
-        self.push(2 * v, why);
-        self.watch(2 * v + 1);
-    }
-
-    fn push(&mut self, lit: usize, why: Why) {
-        let level = self.level();
-        self.trail.push(Step { lit, why, level });
-    }
-
     /// Literal `lit` turned false: each clause watching it watches another literal not false, or
     /// its other watched literal is left to make true (or all are false: a dead end).
     fn watch(&mut self, lit: usize) {
-        if self.watches[lit].is_empty() {
-            return;
-        }
         let watching = std::mem::take(&mut self.watches[lit]);
         let mut kept = Vec::with_capacity(watching.len());
-        for &c in &watching {
-            if self.clauses[c + 2] as usize == lit {
-                self.clauses.swap(c + 2, c + 3);
+        for c in watching {
+            let (board, clause) = (&self.board, &mut self.clauses[c]);
+            if clause.len() > 2 && clause[1] as usize == lit {
+                clause.swap(1, 2);
             }
-            let other = self.clauses[c + 2] as usize;
-            if self.is_false(other ^ 1) || self.conflict.is_some() {
+            if clause.len() < 3 || clause[2] as usize != lit {
+                continue; // forgotten, its place taken by a clause that watches another
+            }
+            let other = clause[1] as usize;
+            if board.is_false(other ^ 1) || self.conflict.is_some() {
                 kept.push(c); // the other is true: the clause holds
                 continue;
             }
-            let end = c + 2 + self.clauses[c] as usize;
-            match (c + 4..end).find(|&k| !self.is_false(self.clauses[k] as usize)) {
+            match (3..clause.len()).find(|&k| !board.is_false(clause[k] as usize)) {
                 Some(k) => {
-                    self.clauses.swap(c + 3, k);
-                    self.watches[self.clauses[c + 3] as usize].push(c);
+                    clause.swap(2, k);
+                    self.watches[clause[2] as usize].push(c);
                 }
-                None if self.is_false(other) => {
+                None if board.is_false(other) => {
                     kept.push(c);
-                    self.conflict = Some(Conflict::Clause(c));
+                    self.conflict = Some(Self::RULES + c);
                 }
                 None => {
                     kept.push(c);
-                    self.pending.push((other, c));
+                    self.pending.push((other, Self::RULES + c));
                 }
             }
         }
-        kept.extend(self.watches[lit].drain(..));
         self.watches[lit] = kept;
     }
 
     /// Fills what the rules force, and what the clauses do, until none is left; the dead end
     /// met, if any.
-    fn settle(&mut self) -> Result<(), Conflict> {
+    fn settle(&mut self) -> Result<(), usize> {
         loop {
             if let Some(conflict) = self.conflict.take() {
                 return Err(conflict);
             }
-            if let Some((lit, c)) = self.pending.pop() {
-                let (v, false_now) = (lit / 2, self.is_false(lit));
-                match lit & 1 {
-                    _ if false_now => return Err(Conflict::Clause(c)),
-                    _ if self.is_false(lit ^ 1) => {} // true already
-                    0 => self.take(v, Why::Clause(c)),
-                    _ => self.place(v / S, v % S, Why::Clause(c)),
+            if let Some((lit, why)) = self.pending.pop() {
+                if self.board.is_false(lit) {
+                    return Err(why);
+                }
+                if !self.board.is_false(lit ^ 1) {
+                    self.make(lit, why); // not true yet
                 }
             } else if !self.singles()? && !self.hidden()? && self.conflict.is_none() {
                 return Ok(());
@@ -634,7 +613,7 @@ impl<const S: usize> Check<S> {
 
     /// Each square with one symbol left takes it; whether any did. Of the squares with two, the
     /// one most often in dead ends lately is the pair to decide on.
-    fn singles(&mut self) -> Result<bool, Conflict> {
+    fn singles(&mut self) -> Result<bool, usize> {
         let (mut any, mut best) = (false, None);
         for x in 0..S {
             let mut count = [0; 3];
@@ -643,7 +622,7 @@ impl<const S: usize> Check<S> {
             }
             let [once, twice, more] = count;
             if once != Board::<S>::ROW {
-                return Err(Conflict::Square(S * x + (!once).trailing_zeros() as usize));
+                return Err(S * x + (!once).trailing_zeros() as usize);
             }
             let mut pairs = twice & !more & !self.board.placed[x];
             while pairs != 0 {
@@ -658,8 +637,8 @@ impl<const S: usize> Check<S> {
                 let p = S * x + singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 match (0..S).find(|&d| self.board.allows(p, d)) {
-                    Some(d) => self.place(p, d, Why::Single),
-                    None => return Err(Conflict::Square(p)),
+                    Some(d) => self.make(2 * (S * p + d) + 1, p),
+                    None => return Err(p),
                 }
                 any = true;
             }
@@ -670,8 +649,9 @@ impl<const S: usize> Check<S> {
 
     /// Each unit's symbol with one square left goes there; whether any did. Without a square
     /// with two symbols, the first unit's symbol with two squares is the pair to decide on.
-    fn hidden(&mut self) -> Result<bool, Conflict> {
+    fn hidden(&mut self) -> Result<bool, usize> {
         let (n, mut any, mut pair) = (Board::<S>::N, false, None);
+        let rule = |u: usize, d: usize| S * S + S * u + d;
         for d in 0..S {
             let (can, placed) = (self.board.can[d], self.board.placed);
             // Per column and per band's column, the rows that can take d (once, twice, more).
@@ -679,10 +659,10 @@ impl<const S: usize> Check<S> {
             for x in 0..S {
                 let open = can[x] & !placed[x];
                 match open.count_ones() {
-                    _ if can[x] == 0 => return Err(Conflict::Unit(x, d)),
+                    _ if can[x] == 0 => return Err(rule(x, d)),
                     _ if open != can[x] => {}
                     1 => any |= self.hide(S * x + open.trailing_zeros() as usize, d, x)?,
-                    2 => pair = pair.or(Some((x, d))),
+                    2 => pair = pair.or(Some(rule(x, d))),
                     _ => {}
                 }
                 add(&mut count, can[x]);
@@ -697,14 +677,14 @@ impl<const S: usize> Check<S> {
                     let [once, twice, more] = band.map(|plane| plane & stack);
                     let u = 2 * S + x / n * n + k;
                     match (once.count_ones(), twice.count_ones()) {
-                        (0, _) => return Err(Conflict::Unit(u, d)),
+                        (0, _) => return Err(rule(u, d)),
                         _ if band_held & stack != 0 || more != 0 => {}
                         (1, 0) => {
                             let y = once.trailing_zeros() as usize;
                             let row = (x + 1 - n..=x).find(|&r| can[r] >> y & 1 != 0);
                             any |= self.hide(S * row.unwrap_or(x) + y, d, u)?;
                         }
-                        (2, 0) | (1, 1) => pair = pair.or(Some((u, d))),
+                        (2, 0) | (1, 1) => pair = pair.or(Some(rule(u, d))),
                         _ => {}
                     }
                 }
@@ -712,7 +692,7 @@ impl<const S: usize> Check<S> {
             }
             let [once, twice, more] = count;
             if once != Board::<S>::ROW {
-                return Err(Conflict::Unit(S + (!once).trailing_zeros() as usize, d));
+                return Err(rule(S + (!once).trailing_zeros() as usize, d));
             }
             let mut singles = once & !twice & !held;
             while singles != 0 {
@@ -722,10 +702,12 @@ impl<const S: usize> Check<S> {
                 any |= self.hide(S * row + y, d, S + y)?;
             }
             if twice & !more & !held != 0 {
-                pair = pair.or(Some((S + (twice & !more & !held).trailing_zeros() as usize, d)));
+                let y = (twice & !more & !held).trailing_zeros() as usize;
+                pair = pair.or(Some(rule(S + y, d)));
             }
         }
-        if let (None, Some((u, d))) = (self.pair, pair) {
+        if let (None, Some(k)) = (self.pair, pair) {
+            let (u, d) = ((k - S * S) / S, k % S);
             let mut open = (0..S).map(|i| Board::<S>::square(u, i));
             let q = open.find(|&q| self.board.allows(q, d) && !self.board.filled(q));
             self.pair = q.map(|q| S * q + d);
@@ -733,17 +715,18 @@ impl<const S: usize> Check<S> {
         Ok(any)
     }
 
-    /// Symbol d goes to square p, its only square in unit u, unless it is there already;
-    /// a dead end if it has left p since it was counted (the unit has none left).
-    fn hide(&mut self, p: usize, d: usize, u: usize) -> Result<bool, Conflict> {
-        if self.board.filled(p) && self.board.allows(p, d) || self.conflict.is_some() {
-            return Ok(false);
+    /// Symbol d goes to square p, its only square in unit u, unless it is there already; a dead
+    /// end if it has left p since it was counted (the unit has none left).
+    fn hide(&mut self, p: usize, d: usize, u: usize) -> Result<bool, usize> {
+        let rule = S * S + S * u + d;
+        match (self.board.holds(p, d) || self.conflict.is_some(), self.board.allows(p, d)) {
+            (true, _) => Ok(false),
+            (_, false) => Err(rule),
+            _ => {
+                self.make(2 * (S * p + d) + 1, rule);
+                Ok(true)
+            }
         }
-        if !self.board.allows(p, d) {
-            return Err(Conflict::Unit(u, d));
-        }
-        self.place(p, d, Why::Hidden(u));
-        Ok(true)
     }
 
     /// A new level, var v its decision (nothing to place if its square holds it already).
@@ -753,7 +736,7 @@ impl<const S: usize> Check<S> {
         self.starts.push(self.trail.len());
         self.decided.push(v);
         if !self.board.filled(v / S) {
-            self.place(v / S, v % S, Why::Decision);
+            self.make(2 * v + 1, DECIDED);
         }
     }
 
@@ -771,8 +754,10 @@ impl<const S: usize> Check<S> {
     }
 
     /// The check: whether the board at the top of the levels has a solution, searched where the
-    /// ways are fewest, learning from each dead end a clause (so that a dead end is not met again
-    /// by another way); the levels are as they were after.
+    /// ways are fewest, learning from each dead end a clause (so that it is not met again by
+    /// another way); the levels are as they were after. It starts again from the top after 64
+    /// dead ends, then 64, 128, 128, ...; with the classic's path on the board, every other time
+    /// it tries the squares in reading order, as the classic does, which continues its rows.
     fn solvable(&mut self) -> Answer {
         let top = self.level();
         let path = self.decided.clone();
@@ -782,12 +767,11 @@ impl<const S: usize> Check<S> {
                 if self.level() == 0 {
                     return Err(0);
                 }
-                let (nogood, back) = self.analyze(conflict);
+                let (clause, back) = self.analyze(conflict);
                 self.backjump(back);
-                self.learn(nogood);
+                self.learn(clause);
                 conflicts += 1;
                 if conflicts == 64 * luby(restarts) {
-                    // Start again from the top, steered by what was learned.
                     (conflicts, restarts) = (0, restarts + 1);
                     self.backjump(top);
                 }
@@ -802,9 +786,7 @@ impl<const S: usize> Check<S> {
                 match self.choice(restarts % 2 == 1 && top > 0) {
                     Some(v) => self.decide(v),
                     None => {
-                        let grid = (0..S * S)
-                            .map(|p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0) as u8 + 1)
-                            .collect();
+                        let grid = (0..S * S).map(|p| self.first_way(p) as u8 + 1).collect();
                         self.backjump(top);
                         return Ok(grid);
                     }
@@ -813,9 +795,9 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// Where the fewest ways are: the pair the last settling found, else the square with the
-    /// fewest symbols; the var to decide (its square's last symbol first); None when every
-    /// square is filled.
+    /// Where to decide next: the first open square in reading order, or where the fewest ways
+    /// are (the pair the last settling found, else the square with the fewest symbols); the var,
+    /// its square's last symbol first; None when every square is filled.
     fn choice(&self, in_order: bool) -> Option<usize> {
         if self.pair.is_some() && !in_order {
             return self.pair;
@@ -828,7 +810,7 @@ impl<const S: usize> Check<S> {
         Some(S * p + self.first_way(p))
     }
 
-    /// The symbol to try first at open square p: the one it last took, if it can.
+    /// The symbol to try first at square p: the one it last took, if it can.
     fn first_way(&self, p: usize) -> usize {
         match self.board.allows(p, self.phase[p]) {
             true => self.phase[p],
@@ -836,30 +818,25 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// The clause a dead end teaches: the literal the current level made false last of those
-    /// that explain it (first; made true again it leads around the dead end), then literals made
-    /// false below, but those the others imply; and the level to go back to, the highest of those.
-    fn analyze(&mut self, conflict: Conflict) -> (Vec<u32>, usize) {
+    /// The clause a dead end teaches (the levels it spans first): the literal the current level
+    /// made false last of those that explain it (made true again it leads around the dead end),
+    /// then literals made false below, but those the others imply; and the level to go back to,
+    /// the highest of those.
+    fn analyze(&mut self, conflict: usize) -> (Vec<u32>, usize) {
         self.seen.clear();
         self.seen.resize(self.trail.len(), 0);
         let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
-        match conflict {
-            Conflict::Square(p) => why.extend((0..S).map(|e| 2 * (S * p + e) + 1)),
-            Conflict::Unit(u, d) => {
-                why.extend((0..S).map(|i| 2 * (S * Board::<S>::square(u, i) + d) + 1));
-            }
-            Conflict::Clause(c) => why.extend(self.literals(c)),
-        }
+        self.literals(conflict, &mut why);
         let mut t = self.trail.len();
         loop {
             for lit in why.drain(..) {
                 let s = self.step_of(lit);
                 match self.trail[s].level {
+                    0 => {}
                     level if level == self.level() => {
                         open += (self.seen[s] == 0) as usize;
                         self.seen[s] = 1;
                     }
-                    0 => {}
                     _ if !self.taught[lit] => {
                         self.taught[lit] = true;
                         taught.push(lit);
@@ -881,18 +858,15 @@ impl<const S: usize> Check<S> {
         for &lit in &taught {
             levels[self.trail[self.step_of(lit)].level] = true;
         }
-        let (mut clause, mut back) = (vec![(self.trail[t].lit ^ 1) as u32], 0);
+        let span = levels.iter().filter(|&&level| level).count() as u32 + 1;
+        let (mut clause, mut back) = (vec![span, (self.trail[t].lit ^ 1) as u32], 0);
         for &lit in &taught {
             if self.implied(lit, &levels, 64) {
                 continue;
             }
             let level = self.trail[self.step_of(lit)].level;
-            if level > back {
-                back = level;
-                clause.insert(1, lit as u32);
-            } else {
-                clause.push(lit as u32);
-            }
+            clause.insert(if level > back { 2 } else { clause.len() }, lit as u32);
+            back = back.max(level);
             self.activity[lit / 2 / S] += self.bump;
         }
         for &lit in &taught {
@@ -903,12 +877,10 @@ impl<const S: usize> Check<S> {
             self.activity.iter_mut().for_each(|a| *a *= 1e-100);
             self.bump *= 1e-100;
         }
-        let span = levels.iter().filter(|&&level| level).count() as u32 + 1;
-        clause.insert(0, span);
         (clause, back)
     }
 
-    /// The trail step that made literal `lit` false: the var's placement, or the first of what
+    /// The trail step that made literal `lit` false: its var's placement, or the first of what
     /// took it out (its square filled, a peer holding its symbol, a clause).
     fn step_of(&self, lit: usize) -> usize {
         let (v, p) = (lit / 2, lit / 2 / S);
@@ -931,21 +903,25 @@ impl<const S: usize> Check<S> {
         first
     }
 
-    /// The literals that made trail step t's literal true (all false): for a single its
-    /// square's other symbols, for a hidden single its unit's other squares, or its clause's.
+    /// The literals that made trail step t's literal true, all false: its constraint's others.
     fn because(&self, t: usize, why: &mut Vec<usize>) {
         let step = self.trail[t];
-        let (p, d) = (step.lit / 2 / S, step.lit / 2 % S);
-        match step.why {
-            Why::Single => why.extend((0..S).filter(|&e| e != d).map(|e| 2 * (S * p + e) + 1)),
-            Why::Hidden(u) => why.extend(
-                (0..S)
-                    .map(|i| Board::<S>::square(u, i))
-                    .filter(|&q| q != p)
-                    .map(|q| 2 * (S * q + d) + 1),
-            ),
-            Why::Clause(c) => why.extend(self.literals(c).filter(|&lit| lit != step.lit)),
-            Why::Decision => {}
+        if step.why != DECIDED {
+            self.literals(step.why, why);
+            why.retain(|&lit| lit != step.lit);
+        }
+    }
+
+    /// The literals of constraint k: a square's symbols, a unit's squares for a symbol, or a
+    /// clause's.
+    fn literals(&self, k: usize, why: &mut Vec<usize>) {
+        let (u, d) = ((k - S * S) / S, k % S);
+        match k {
+            _ if k < S * S => why.extend((0..S).map(|e| 2 * (S * k + e) + 1)),
+            _ if k < Self::RULES => {
+                why.extend((0..S).map(|i| 2 * (S * Board::<S>::square(u, i) + d) + 1));
+            }
+            _ => why.extend(self.clauses[k - Self::RULES][1..].iter().map(|&lit| lit as usize)),
         }
     }
 
@@ -957,87 +933,58 @@ impl<const S: usize> Check<S> {
         if step.level == 0 || step.lit ^ 1 != lit && self.taught[step.lit ^ 1] {
             return true;
         }
-        if depth == 0 || step.why == Why::Decision || !levels[step.level] || self.seen[t] > 1 {
+        if depth == 0 || step.why == DECIDED || !levels[step.level] || self.seen[t] > 1 {
             return self.seen[t] == 2;
         }
         let mut why = Vec::new();
         self.because(t, &mut why);
-        let implied = why
-            .into_iter()
+        let implied = (why.into_iter())
             .all(|lit| self.taught[lit] || self.implied(lit, levels, depth - 1));
         self.seen[t] = if implied { 2 } else { 3 };
         implied
     }
 
-    /// The literals of clause c.
-    fn literals(&self, c: usize) -> impl Iterator<Item = usize> + '_ {
-        let end = c + 2 + self.clauses[c] as usize;
-        self.clauses[c + 2..end].iter().map(|&lit| lit as usize)
-    }
-
-    /// Keeps a clause taught (its span first) and makes its first literal true, the only one
-    /// not false at this level.
+    /// Keeps a clause taught and makes its first literal true, the only one not false at this
+    /// level; past `KEPT` clauses, forgets the half that spanned the most levels, but those a
+    /// literal on the trail is true by: memory stays bounded.
     fn learn(&mut self, clause: Vec<u32>) {
         let first = clause[1] as usize;
-        let c = self.keep(&clause[1..], clause[0]);
-        match first & 1 {
-            0 => self.take(first / 2, Why::Clause(c)),
-            _ => self.place(first / 2 / S, first / 2 % S, Why::Clause(c)),
-        }
-        if self.clauses.len() > KEPT {
-            self.forget();
+        let c = self.keep(clause);
+        self.make(first, Self::RULES + c);
+        if self.clauses.len() - self.free.len() > KEPT {
+            let mut spans: Vec<u32> = self.clauses.iter().filter_map(|c| c.first().copied()).collect();
+            spans.sort_unstable();
+            let most = spans[spans.len() / 2].max(3);
+            let mut used = vec![false; self.clauses.len()];
+            for step in &self.trail {
+                let c = step.why.checked_sub(Self::RULES);
+                if let Some(used) = c.and_then(|c| used.get_mut(c)) {
+                    *used = true;
+                }
+            }
+            for (c, clause) in self.clauses.iter_mut().enumerate() {
+                if clause.first().map_or(false, |&span| span >= most) && !used[c] {
+                    *clause = Vec::new();
+                    self.free.push(c);
+                }
+            }
         }
     }
 
-    /// Keeps a clause, watching its first two literals; where it is.
-    fn keep(&mut self, clause: &[u32], span: u32) -> usize {
-        let c = self.clauses.len();
-        self.clauses.extend([clause.len() as u32, span]);
-        for &lit in clause.iter().take(2) {
+    /// Keeps a clause, watching its first two literals; its number.
+    fn keep(&mut self, clause: Vec<u32>) -> usize {
+        let c = self.free.pop().unwrap_or(self.clauses.len());
+        for &lit in clause.iter().skip(1).take(2).filter(|_| clause.len() > 2) {
             self.watches[lit as usize].push(c);
         }
-        self.clauses.extend_from_slice(clause);
+        match self.clauses.get_mut(c) {
+            Some(place) => *place = clause,
+            None => self.clauses.push(clause),
+        }
         c
     }
-
-    /// Drops the older half of the clauses that spanned more than three levels, but those that
-    /// made a literal on the trail true: memory stays bounded.
-    fn forget(&mut self) {
-        let mut used: Vec<usize> = (self.trail.iter())
-            .filter_map(|step| match step.why {
-                Why::Clause(c) => Some(c),
-                _ => None,
-            })
-            .collect();
-        used.sort_unstable();
-        let (old, half) = (std::mem::take(&mut self.clauses), self.clauses.len() / 2);
-        let mut moved = Vec::new(); // (where it was, where it is)
-        self.watches.iter_mut().for_each(Vec::clear);
-        let mut c = 0;
-        while c < old.len() {
-            let end = c + 2 + old[c] as usize;
-            if old[c + 1] <= 3 || c >= half || used.binary_search(&c).is_ok() {
-                moved.push((c, self.keep(&old[c + 2..end], old[c + 1])));
-            }
-            c = end;
-        }
-        for step in self.trail.iter_mut() {
-            if let Why::Clause(c) = step.why {
-                let at = moved.binary_search_by_key(&c, |&(was, _)| was);
-                step.why = Why::Clause(at.map_or(0, |at| moved[at].1));
-            }
-        }
-    }
 }
 
-/// Adds a row's bits to per-square counts of up to three: once, twice, more.
-fn add(count: &mut [u32; 3], bits: u32) {
-    count[2] |= count[1] & bits;
-    count[1] |= count[0] & bits;
-    count[0] |= bits;
-}
-
-/// The Luby sequence (1, 1, 2, 1, 1, 2, 4, ...): the conflicts between restarts, in units.
 fn luby(mut i: u64) -> u64 {
     let (mut size, mut power) = (1, 0);
     while size < i + 1 {
@@ -1049,11 +996,11 @@ fn luby(mut i: u64) -> u64 {
     }
     1 << power
 }
-
-/// A solution known, and how many levels of the classic's path it agrees with.
-struct Witness {
-    grid: Vec<u8>,
-    agrees: usize,
+/// Adds a row's bits to per-square counts of up to three: once, twice, more.
+fn add(count: &mut [u32; 3], bits: u32) {
+    count[2] |= count[1] & bits;
+    count[1] |= count[0] & bits;
+    count[0] |= bits;
 }
 
 /// The classic's state (`grid`: symbol + 1, 0 while empty) and the check it searches on.
@@ -1066,8 +1013,10 @@ struct Search<const S: usize> {
     /// Calls of dfs; the steps when the last solution was found.
     steps: u64,
     found_at: u64,
-    /// The last solution known, and whether it is the only one.
-    witness: Witness,
+    /// The last solution known, how many levels of the path it agrees with, and whether it is
+    /// the only one.
+    witness: Vec<u8>,
+    agrees: usize,
     unique: bool,
     /// The level of a decision the check found no solution after: dfs goes back to it.
     dead: usize,
@@ -1101,11 +1050,9 @@ impl<const S: usize> Search<S> {
             check: Check::new(givens),
             steps: 0,
             found_at: 0,
-            witness: Witness {
-                grid: Vec::new(),
-                agrees: 0,
-            },
-            unique: false,
+            witness: Vec::new(),
+            agrees: 0,
+            unique: true,
             dead: NONE,
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
@@ -1117,20 +1064,19 @@ impl<const S: usize> Search<S> {
         }
         // Counts to two, fewest ways first: with one solution dfs only walks it. The second
         // search leaves out the first solution, on a copy: what it learns holds for no other.
-        let first = match search.check.solvable() {
+        search.witness = match search.check.solvable() {
             Ok(grid) => grid,
             Err(_) => return search.check.boards,
         };
         let mut other = search.check.clone();
-        other.boards = 0;
+        let mut clause = vec![0];
         let open = (0..S * S).filter(|&p| !other.board.filled(p));
-        let clause: Vec<u32> = open.map(|p| 2 * (S * p) as u32 + 2 * (first[p] as u32 - 1)).collect();
-        search.unique = clause.len() < 2 || {
-            other.keep(&clause, 0);
-            other.solvable().is_err()
-        };
-        search.check.boards += other.boards;
-        search.witness.grid = first;
+        clause.extend(open.map(|p| (2 * (S * p) + 2 * search.witness[p] as usize - 2) as u32));
+        if clause.len() > 2 {
+            other.keep(clause);
+            search.unique = other.solvable().is_err();
+            search.check.boards = other.boards;
+        }
         match search.next_square(0) {
             Some((x, y)) => search.dfs(x, y, found),
             None => found(&search.grid),
@@ -1148,31 +1094,26 @@ impl<const S: usize> Search<S> {
             if !self.free(x, y, d) || !self.check.board.allows(p, d) {
                 continue;
             }
-            let agrees = self.witness.agrees + 1 >= depth && self.witness.grid[p] as usize == d + 1;
+            let agrees = self.agrees + 1 >= depth && self.witness[p] as usize == d + 1;
             if self.unique && !agrees {
                 continue; // the only solution has another symbol here
             }
             self.place(x, y, d);
             self.check.decide(S * p + d);
             if self.check.settle().is_ok() && (agrees || self.may_lead_on()) {
-                if agrees {
-                    self.witness.agrees = depth;
-                }
+                self.agrees = self.agrees.max(depth * agrees as usize);
                 go_on = match self.next_square(p) {
                     Some((x, y)) => self.dfs(x, y, found),
                     None => {
                         self.found_at = self.steps;
-                        self.witness = Witness {
-                            grid: self.grid.clone(),
-                            agrees: depth,
-                        };
+                        (self.witness, self.agrees) = (self.grid.clone(), depth);
                         found(&self.grid)
                     }
                 };
             }
             self.check.backjump(depth - 1);
             self.remove(x, y, d);
-            self.witness.agrees = self.witness.agrees.min(depth - 1);
+            self.agrees = self.agrees.min(depth - 1);
             if self.dead == depth {
                 self.dead = NONE; // this symbol leads to no solution: the next
             }
@@ -1190,16 +1131,10 @@ impl<const S: usize> Search<S> {
             return true;
         }
         match self.check.solvable() {
-            Ok(grid) => {
-                let agrees = self.check.level();
-                self.witness = Witness { grid, agrees };
-                true
-            }
-            Err(level) => {
-                self.dead = level;
-                false
-            }
+            Ok(grid) => (self.witness, self.agrees) = (grid, self.check.level()),
+            Err(level) => self.dead = level,
         }
+        self.dead == NONE
     }
 
     /// The classic's test: symbol d is free at (x, y).
