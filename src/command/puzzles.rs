@@ -1,6 +1,6 @@
 //! The puzzles the tools read: 9x9 by the judge program's rule (`src/main.rs`), or another size
 //! (`--size N`) by the rule of the judge program for every size (`src/every_size.rs`); each
-//! searched by its judge file's engine.
+//! searched by its judge file's engine; and where their answers go.
 
 use super::every_size;
 use super::judge::{self, puzzle_name, Stop};
@@ -75,16 +75,16 @@ impl Puzzle {
             Read9OrSized::Sized(puzzle) => self.filled = every_size::filled(puzzle, grid),
         }
     }
+}
 
-    /// Its smallest solution, the classic's, if it has one.
-    pub(crate) fn smallest(&self) -> Option<Vec<u8>> {
-        let mut smallest = None;
-        solve(self.side(), self.givens(), &mut |grid| {
-            smallest = Some(grid.to_vec());
-            false
-        });
-        smallest
-    }
+/// The smallest solution of `givens` (a side's squares), the classic's, if it has one.
+pub(crate) fn smallest(side: usize, givens: &[u8]) -> Option<Vec<u8>> {
+    let mut smallest = None;
+    solve(side, givens, &mut |grid| {
+        smallest = Some(grid.to_vec());
+        false
+    });
+    smallest
 }
 
 /// Calls `found` with each solution of `givens` (a side's squares), smallest first, while it
@@ -110,11 +110,33 @@ pub(crate) fn solutions(side: usize, givens: &[u8], limit: u64) -> u64 {
     found
 }
 
-/// Says that the puzzle has no solution.
-pub(crate) fn no_solution(err: &mut dyn Write, puzzle: &Puzzle) {
-    let (number, line) = puzzle.place();
-    let name = puzzle_name(number, line, "");
-    let _ = err.write_all(format!("{name}: no solution\n").as_bytes());
+/// What the work on a puzzle finds.
+pub(crate) enum Found {
+    /// A solution, each square's symbol from 1; the smallest first.
+    Solution(Vec<u8>),
+    /// A line said of the puzzle (its count, its rating), or said before it (--explain's
+    /// steps), and whether it has a solution.
+    Said(String, bool),
+}
+
+/// Where the answers to an input go: the output, the messages about it, and whether every
+/// puzzle so far has a solution.
+pub(crate) struct Output<'a> {
+    pub(crate) out: &'a mut dyn Write,
+    pub(crate) err: &'a mut dyn Write,
+    pub(crate) solved: &'a mut bool,
+}
+
+impl Output<'_> {
+    /// Says that the puzzle has no solution.
+    pub(crate) fn unsolved(&mut self, puzzle: &Puzzle) {
+        *self.solved = false;
+        let (number, line) = puzzle.place();
+        let name = puzzle_name(number, line, "");
+        let _ = self
+            .err
+            .write_all(format!("{name}: no solution\n").as_bytes());
+    }
 }
 
 /// Reads the puzzles of one side from an input.

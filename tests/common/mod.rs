@@ -2,6 +2,8 @@
 //! grids, and the rules an answer must follow.
 #![allow(dead_code)]
 
+pub mod inputs;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
