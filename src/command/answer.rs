@@ -76,7 +76,9 @@ pub(crate) fn answer_each(
     let mut owed: &'static [u8] = b""; // a line break owed after a block that ended mid-line
     let work =
         |givens: Vec<u8>, found: &mut dyn FnMut(Found) -> bool| mode.work(side, &givens, found);
-    with_workers(jobs, &work, |workers| {
+    // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
+    let batch = if side <= 9 { 32 } else { 1 };
+    with_workers((jobs, batch), &work, |workers| {
         each_input(files, io, &mut |input, out, err, name, solved| {
             let mut writer = match mode {
                 Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new()),
@@ -99,7 +101,7 @@ pub(crate) fn answer_each(
 fn answer<'w>(
     input: &mut dyn Read,
     side: usize,
-    workers: &Workers<'w, Vec<u8>, Found>,
+    workers: &'w Workers<'w, Vec<u8>, Found>,
     writer: &mut Writer<'w>,
     to: Output,
     progress: &Progress,
@@ -148,7 +150,7 @@ enum Item<'w> {
 }
 
 impl<'w> Waiting<'_, '_, 'w> {
-    fn add(&mut self, piece: Piece, workers: &Workers<'w, Vec<u8>, Found>) {
+    fn add(&mut self, piece: Piece, workers: &'w Workers<'w, Vec<u8>, Found>) {
         let item = match piece {
             Piece::Text(text) => {
                 self.bytes += text.len();

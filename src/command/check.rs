@@ -85,7 +85,7 @@ fn judge_each(
     let work = |(puzzle, answer): Pair, found: &mut dyn FnMut(Option<String>) -> bool| {
         found(verdict(puzzle.as_ref(), answer.as_ref(), smallest));
     };
-    with_workers(jobs, &work, |workers| {
+    with_workers((jobs, 32), &work, |workers| {
         let (mut waiting, most) = (VecDeque::new(), workers.ahead(AHEAD));
         let mut bytes = 0;
         loop {

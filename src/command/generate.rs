@@ -90,7 +90,7 @@ fn made(
     let work = |seed: u64, found: &mut dyn FnMut(Option<Vec<u8>>) -> bool| {
         found(draw(wanted, &mut Random(seed)));
     };
-    with_workers(jobs, &work, |workers| {
+    with_workers((jobs, 1), &work, |workers| {
         let (mut seeds, mut made, mut tries) = (Random(seed), HashSet::new(), 0);
         let (mut coming, ahead) = (VecDeque::new(), workers.ahead(4).max(1));
         while (made.len() as u64) < wanted.puzzles && tries < TRIES {
