@@ -8,7 +8,7 @@ use super::explain;
 use super::inputs::{each_input, Io};
 use super::judge::Stop;
 use super::progress::Progress;
-use super::puzzles::{smallest, solutions, solve, Found, Output, Piece, Puzzle, Reader};
+use super::puzzles::{smallest, solutions, solve, Found, Output, Piece, Puzzle, Reader, Recent};
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
@@ -106,7 +106,8 @@ fn answer<'w>(
     to: Output,
     progress: &Progress,
 ) -> Result<(), Stop> {
-    let mut reader = Reader::new(input, side);
+    let mut input = Recent::new(input);
+    let mut reader = Reader::new(&mut input, side);
     let mut waiting = Waiting {
         pieces: VecDeque::new(),
         bytes: 0,

@@ -5,7 +5,7 @@ use super::cores::{with_workers, Ticket, AHEAD, AHEAD_BYTES};
 use super::inputs::{open_input, shown, Io};
 use super::judge::{fail, puzzle_name, Stop};
 use super::progress::Progress;
-use super::puzzles::{smallest, Piece, Puzzle, Reader};
+use super::puzzles::{smallest, Piece, Puzzle, Reader, Recent};
 use super::rules::{broken_rule, squares_named, symbol};
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -61,7 +61,9 @@ pub(crate) fn check(
             (Err(why), _) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[0]))),
             (_, Err(why)) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[1]))),
         };
-    let inputs = [&mut *puzzles, &mut *answers].map(|input| Puzzles {
+    let mut recent = [Recent::new(&mut *puzzles), Recent::new(&mut *answers)];
+    let [puzzles, answers] = &mut recent;
+    let inputs = [puzzles, answers].map(|input| Puzzles {
         reader: Reader::new(input, side),
         read: VecDeque::new(),
         over: false,
