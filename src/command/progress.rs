@@ -59,8 +59,8 @@ impl Progress {
             false => format!("{rate:.0}"),
         };
         let line = match self.wanted.load(Relaxed) {
-            0 => format!("{done} puzzles done, {rate} a second"),
-            wanted => format!("{done} of {wanted} puzzles made, {rate} a second"),
+            0 => format!("puzzles done: {done} ({rate} a second)"),
+            wanted => format!("puzzles made: {done} of {wanted} ({rate} a second)"),
         };
         let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
         let text = format!("\r{line:0$}", *drawn);
