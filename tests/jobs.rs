@@ -176,3 +176,23 @@ fn answers_come_out_before_the_input_ends_with_four_threads() {
         assert_eq!(answer, format!("{expected}\n"), "{mode:?}");
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn four_threads_take_at_most_twice_the_memory_of_one_over_a_long_stream() {
+    // 32 MiB of puzzles, and of 64 KiB comment lines each followed by a puzzle.
+    let puzzles = format!("{PUZZLE}\n").repeat(800);
+    let mut comment = format!("# {}", "abc def, 123! ".repeat(5000)).into_bytes();
+    comment.truncate((1 << 16) - 1);
+    comment.extend(format!("\n{PUZZLE}\n").bytes());
+    for (body, times) in [(puzzles.as_bytes(), 512), (&comment[..], 512)] {
+        let peak = |jobs: &str| {
+            let sudoku = std::path::Path::new(common::SUDOKU);
+            let (peak, status) = common::peak_memory(sudoku, &["-j", jobs], ("", body, times, ""));
+            assert_eq!(status, 0);
+            peak
+        };
+        let (one, four) = (peak("1"), peak("4"));
+        assert!(four <= 2 * one, "{four} kB with -j 4, {one} kB with -j 1");
+    }
+}

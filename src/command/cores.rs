@@ -18,7 +18,7 @@ pub(crate) const AHEAD: usize = 128;
 
 /// Bytes of text read ahead of the piece written, at most (besides that piece): memory stays
 /// bounded whatever the input.
-pub(crate) const AHEAD_BYTES: usize = 1 << 20;
+pub(crate) const AHEAD_BYTES: usize = 1 << 18;
 
 /// The things a batch's jobs have found that wait to be taken, at most, besides three for each
 /// job (--explain's steps, solution and end): a worker far ahead waits on more (--all's
