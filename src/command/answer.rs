@@ -5,13 +5,13 @@
 use super::all::{Blocks, Coming};
 use super::cores::{with_workers, Workers, AHEAD, AHEAD_BYTES};
 use super::explain;
-use super::inputs::{each_input, Io};
+use super::inputs::{each_input, Input, Io};
 use super::judge::Stop;
 use super::progress::Progress;
 use super::puzzles::{smallest, solutions, solve, Found, Output, Piece, Puzzle, Reader, Recent};
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::mem::take;
 
 /// What is asked of each puzzle.
@@ -99,25 +99,28 @@ pub(crate) fn answer_each(
 /// Answers one input: reads it a line at a time, hands each puzzle to the workers and writes
 /// each piece once what comes before it is written; the pieces read ahead stay few.
 fn answer<'w>(
-    input: &mut dyn Read,
+    input: &mut Input,
     side: usize,
     workers: &'w Workers<'w, Vec<u8>, Found>,
     writer: &mut Writer<'w>,
     to: Output,
     progress: &Progress,
 ) -> Result<(), Stop> {
-    let mut input = Recent::new(input);
-    let mut reader = Reader::new(&mut input, side);
-    let mut waiting = Waiting {
-        pieces: VecDeque::new(),
-        bytes: 0,
-        writer,
-        to,
-        progress,
-    };
+    let (mut read, may_wait) = (Recent::new(&mut *input.read), input.may_wait);
+    let mut reader = Reader::new(&mut read, side);
     let (most, most_bytes) = match workers.ahead(AHEAD) {
         0 => (0, 0),
         most => (most, AHEAD_BYTES),
+    };
+    let mut waiting = Waiting {
+        pieces: VecDeque::new(),
+        bytes: 0,
+        // The reader flushes when its next read may wait: then everything read goes out, unless
+        // the input is a file, which does not wait.
+        sends_all: may_wait || most == 0,
+        writer,
+        to,
+        progress,
     };
     let read = loop {
         match reader.next(&mut waiting) {
@@ -131,7 +134,7 @@ fn answer<'w>(
             waiting.write_first()?;
         }
     };
-    waiting.flush()?;
+    waiting.write_all_waiting()?;
     waiting.writer.end(read.is_ok(), &mut waiting.to)?;
     read
 }
@@ -140,6 +143,7 @@ fn answer<'w>(
 struct Waiting<'a, 'o, 'w> {
     pieces: VecDeque<Item<'w>>,
     bytes: usize,
+    sends_all: bool,
     writer: &'a mut Writer<'w>,
     to: Output<'o>,
     progress: &'a Progress,
@@ -166,6 +170,13 @@ impl<'w> Waiting<'_, '_, 'w> {
         self.pieces.push_back(item);
     }
 
+    fn write_all_waiting(&mut self) -> io::Result<()> {
+        while !self.pieces.is_empty() {
+            self.write_first()?;
+        }
+        Ok(())
+    }
+
     /// Writes the first piece waiting (once its work is done).
     fn write_first(&mut self) -> io::Result<()> {
         match self.pieces.pop_front() {
@@ -183,19 +194,19 @@ impl<'w> Waiting<'_, '_, 'w> {
     }
 }
 
-/// What the reader writes goes out after every piece read so far; a flush (the reader is about
-/// to wait for input) sends out every answer to what it read.
+/// What the reader writes goes out after every piece read so far; a flush (the reader's next
+/// read may wait for input) sends out every answer to what it read, if it `sends_all`.
 impl Write for Waiting<'_, '_, '_> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.flush()?;
+        self.write_all_waiting()?;
         self.to.out.write(bytes)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        while !self.pieces.is_empty() {
-            self.write_first()?;
+        match self.sends_all {
+            true => self.write_all_waiting().and_then(|()| self.to.out.flush()),
+            false => Ok(()),
         }
-        self.to.out.flush()
     }
 }
 

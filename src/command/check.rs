@@ -61,7 +61,10 @@ pub(crate) fn check(
             (Err(why), _) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[0]))),
             (_, Err(why)) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[1]))),
         };
-    let mut recent = [Recent::new(&mut *puzzles), Recent::new(&mut *answers)];
+    let mut recent = [
+        Recent::new(&mut *puzzles.read),
+        Recent::new(&mut *answers.read),
+    ];
     let [puzzles, answers] = &mut recent;
     let inputs = [puzzles, answers].map(|input| Puzzles {
         reader: Reader::new(input, side),

@@ -13,10 +13,17 @@ pub(crate) struct Io<'a> {
     pub(crate) err: &'a mut dyn Write,
 }
 
+/// An input opened: what reads it, and whether a read may wait for a writer (a pipe, a
+/// terminal; not a regular file).
+pub(crate) struct Input<'a> {
+    pub(crate) read: Box<dyn Read + 'a>,
+    pub(crate) may_wait: bool,
+}
+
 /// Answers an input: its name as messages start (`FILE: `, or nothing when no file is named);
 /// `solved` turns false when a puzzle has no solution.
 pub(crate) type Answer<'a> = &'a mut dyn FnMut(
-    &mut dyn Read,
+    &mut Input,
     &mut dyn Write,
     &mut dyn Write,
     &str,
@@ -44,7 +51,7 @@ pub(crate) fn each_input(files: &[&OsString], io: Io, answer: Answer) -> i32 {
             err: &mut *io.err,
             name: &name,
         };
-        let answered = answer(&mut *input, &mut *io.out, &mut err, &name, &mut solved);
+        let answered = answer(&mut input, &mut *io.out, &mut err, &name, &mut solved);
         status = status.max(!solved as i32);
         match answered {
             Ok(()) => {}
@@ -85,7 +92,7 @@ pub(crate) fn shown(file: &OsString) -> String {
 pub(crate) fn open_input<'a>(
     file: &OsString,
     stdin: &'a mut dyn Read,
-) -> Result<Box<dyn Read + 'a>, String> {
+) -> Result<Input<'a>, String> {
     let (input, meta): (Box<dyn Read + 'a>, _) = if file == "-" {
         (Box::new(stdin), std::fs::metadata("/dev/fd/0"))
     } else {
@@ -97,7 +104,10 @@ pub(crate) fn open_input<'a>(
         (Ok(m), _) if m.is_dir() => Err("Is a directory".into()),
         #[cfg(unix)]
         (Ok(m), Ok(o)) if same_file(&m, &o) => Err("input file is output file".into()),
-        _ => Ok(input),
+        (meta, _) => Ok(Input {
+            read: input,
+            may_wait: !meta.map_or(false, |m| m.is_file()),
+        }),
     }
 }
 
