@@ -72,6 +72,13 @@ fn every_mode_writes_with_four_threads_what_it_writes_with_one() {
         let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
         let (puzzles, answers) = (dir.join(format!("jobs{round}.in")), dir.join("jobs.out"));
         std::fs::write(&puzzles, input).expect("a file");
+        // A file is read ahead further than a pipe: the same again.
+        let file = puzzles.to_str().expect("a path");
+        let from_file = same(&[file], b"", round);
+        let named = |said: &str| said.replace(&format!("{file}: "), "");
+        assert_eq!(from_file.stdout, answered.stdout);
+        assert_eq!(named(&from_file.stderr), answered.stderr);
+        same(&["--all", "--limit", "2", file], b"", round);
         let shorter = input
             .iter()
             .position(|&c| c == b'\n')
