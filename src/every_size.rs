@@ -17,22 +17,31 @@
 //! - the check: a second search, complete, that tells whether a board has a solution and hands
 //!   one back (the witness), branching where the fewest ways are.
 //! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
+//! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 /// Reads standard input, writes the answers to standard output and messages to standard error.
 fn main() {
-    if std::env::args_os().len() > 1 {
-        let why = "sudoku: this program reads standard input only; the sudoku command (cargo \
-                   install --path .) reads files and has the tools\n";
-        std::process::exit(fail(&mut io::stderr(), why.into()));
-    }
+    refuse_arguments();
     let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let status = run(&mut stdin.lock(), &mut out, &mut stderr.lock());
     std::process::exit(status);
 }
 
+// <shared: refusing arguments>
+/// Refuses any argument in one line, status 2: a judge passes none.
+fn refuse_arguments() {
+    if std::env::args_os().len() > 1 {
+        let why = "sudoku: this program reads standard input only; the sudoku command (cargo \
+                   install --path .) reads files and has the tools\n";
+        std::process::exit(fail(&mut io::stderr(), why.into()));
+    }
+}
+// </shared: refusing arguments>
+
+// <shared: the run and I/O failures>
 /// Answers `input`; the exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad
 /// input or a failure to read or write.
 pub(crate) fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
@@ -42,10 +51,7 @@ pub(crate) fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write
         Err(Stop::Read(e)) => fail(err, format!("{e}\n")),
         Err(Stop::Write(e)) => return output_failed(err, e, !solved as i32),
     };
-    match out.flush() {
-        Ok(()) => status,
-        Err(e) => output_failed(err, e, status),
-    }
+    finish(out, err, status)
 }
 
 /// Why an input stopped being answered.
@@ -60,29 +66,36 @@ impl From<io::Error> for Stop {
     }
 }
 
+/// Flushes the output; `status`, or what its failure makes it.
+pub(crate) fn finish(out: &mut dyn Write, err: &mut dyn Write, status: i32) -> i32 {
+    match out.flush() {
+        Ok(()) => status,
+        Err(e) => output_failed(err, e, status),
+    }
+}
+
 /// Says `message` in one write (lines of parallel runs do not mix); 2, a failure's status.
-fn fail(err: &mut dyn Write, message: String) -> i32 {
+pub(crate) fn fail(err: &mut dyn Write, message: String) -> i32 {
     let _ = err.write_all(message.as_bytes());
     2
 }
 
 /// A reader of the output that went away (`| head`) is normal: `status` stands; any other
 /// failure is said.
-fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
+pub(crate) fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
     if e.kind() == io::ErrorKind::BrokenPipe {
         return status;
     }
-    fail(
-        err,
-        format!("sudoku: cannot write the output: {}\n", worded(&e)),
-    )
+    let why = worded(&e);
+    fail(err, format!("sudoku: cannot write the output: {why}\n"))
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
-fn worded(e: &io::Error) -> String {
+pub(crate) fn worded(e: &io::Error) -> String {
     let text = e.to_string();
     text[..text.find(" (os error ").unwrap_or(text.len())].to_string()
 }
+// </shared: the run and I/O failures>
 
 // ---- Reading: a line at a time, whole pieces out (no broken line is ever written).
 
@@ -172,8 +185,10 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Reads a line into `text`; whether it ends with a line break.
+    // <shared: reading a line>
+    /// Reads the next line into `text`; whether it ends with a line break.
     fn read_line(&mut self, text: &mut Vec<u8>) -> Result<bool, String> {
+        text.clear();
         self.line += 1;
         let most = LONGEST as u64 + 2;
         if let Err(e) = (&mut self.input).take(most).read_until(b'\n', text) {
@@ -186,6 +201,7 @@ impl<'a> Reader<'a> {
         }
         Ok(newline)
     }
+    // </shared: reading a line>
 
     /// Reads a row of squares into the puzzle it goes on (the first row of a new one tells its
     /// side); the puzzle once its last row is read.
@@ -325,12 +341,14 @@ fn not_a_square(symbol: &[u8], side: usize, numbers: bool) -> String {
     format!("'{text}' is not a square of a {side}x{side} puzzle ({alphabet})")
 }
 
+// <shared: trimming a line>
 fn trim(bytes: &[u8]) -> &[u8] {
     let white = |c: &&u8| b" \t\r\n".contains(c);
     let from = bytes.iter().take_while(white).count();
     let to = bytes.len() - bytes[from..].iter().rev().take_while(white).count();
     &bytes[from..to]
 }
+// </shared: trimming a line>
 
 // ---- The search: the classic's arrays and dfs(x, y), on a board of bit sets that the check keeps.
 

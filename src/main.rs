@@ -13,6 +13,7 @@
 //! - board: `open[d][b]`, the squares of band b that can still take digit d; it settles (fills
 //!   what its rules force) and probes (tries both digits of a square with two left).
 //! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
+//! - `// <shared: NAME>` to `// </shared: NAME>`: text src/every_size.rs has too, the same.
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -32,23 +33,29 @@ macro_rules! table {
 
 /// Reads standard input, writes the answers to standard output and messages to standard error.
 fn main() {
+    refuse_arguments();
     let (stdin, stdout, stderr) = (io::stdin(), io::stdout(), io::stderr());
-    let status = if std::env::args_os().len() > 1 {
-        let why = "sudoku: this program reads standard input only; the sudoku command (cargo \
-                   install --path .) reads files and has the tools\n";
-        fail(&mut stderr.lock(), why.into())
-    } else {
-        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        run(&mut stdin.lock(), &mut out, &mut stderr.lock())
-    };
-    std::process::exit(status);
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    std::process::exit(run(&mut stdin.lock(), &mut out, &mut stderr.lock()));
 }
 
+// <shared: refusing arguments>
+/// Refuses any argument in one line, status 2: a judge passes none.
+fn refuse_arguments() {
+    if std::env::args_os().len() > 1 {
+        let why = "sudoku: this program reads standard input only; the sudoku command (cargo \
+                   install --path .) reads files and has the tools\n";
+        std::process::exit(fail(&mut io::stderr(), why.into()));
+    }
+}
+// </shared: refusing arguments>
+
+// <shared: the run and I/O failures>
 /// Answers `input`; the exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad
 /// input or a failure to read or write.
 pub(crate) fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut solved = true;
-    let status = match answer(input, out, err, &mut solved, &mut smallest) {
+    let status = match answer(input, out, err, &mut solved) {
         Ok(()) => !solved as i32,
         Err(Stop::Read(e)) => fail(err, format!("{e}\n")),
         Err(Stop::Write(e)) => return output_failed(err, e, !solved as i32),
@@ -97,6 +104,7 @@ pub(crate) fn worded(e: &io::Error) -> String {
     let text = e.to_string();
     text[..text.find(" (os error ").unwrap_or(text.len())].to_string()
 }
+// </shared: the run and I/O failures>
 
 // ---- Reading: a line at a time, whole pieces out (no broken line is ever written).
 
@@ -220,17 +228,17 @@ impl<'a> Reader<'a> {
         if let Some(column) = self.ended_at {
             return self.end(column);
         }
-        let newline = self.read_line()?;
-        if self.line == 1 && self.text.starts_with(b"\xEF\xBB\xBF") {
-            self.text.drain(..3); // a byte-order mark
+        let mut line = take(&mut self.text);
+        let newline = self.read_line(&mut line)?;
+        if self.line == 1 && line.starts_with(b"\xEF\xBB\xBF") {
+            line.drain(..3); // a byte-order mark
         }
         if !newline {
-            self.ended_at = Some(self.text.len() + 1);
-            if self.text.is_empty() {
+            self.ended_at = Some(line.len() + 1);
+            if line.is_empty() {
                 return self.read();
             }
         }
-        let line = take(&mut self.text);
         let end = line.len() - newline as usize;
         let words = trim(&line[..end]);
         let mut start = 0;
@@ -363,11 +371,12 @@ impl<'a> Reader<'a> {
         self.error(at + 1, &what)
     }
 
-    /// Reads a line into `text`; whether it ends with a line break.
-    fn read_line(&mut self) -> Result<bool, String> {
-        let (text, most) = (&mut self.text, LONGEST as u64 + 2);
+    // <shared: reading a line>
+    /// Reads the next line into `text`; whether it ends with a line break.
+    fn read_line(&mut self, text: &mut Vec<u8>) -> Result<bool, String> {
         text.clear();
         self.line += 1;
+        let most = LONGEST as u64 + 2;
         if let Err(e) = (&mut self.input).take(most).read_until(b'\n', text) {
             let column = text.len() + 1;
             return Err(self.error(column, &format!("cannot read: {}", worded(&e))));
@@ -378,6 +387,7 @@ impl<'a> Reader<'a> {
         }
         Ok(newline)
     }
+    // </shared: reading a line>
 
     /// The input ends at `column` of the line: no puzzle may be open, and one must have been read.
     fn end(&self, column: usize) -> Result<bool, String> {
@@ -394,12 +404,14 @@ impl<'a> Reader<'a> {
     }
 }
 
+// <shared: trimming a line>
 fn trim(bytes: &[u8]) -> &[u8] {
     let white = |c: &&u8| b" \t\r\n".contains(c);
     let from = bytes.iter().take_while(white).count();
     let to = bytes.len() - bytes[from..].iter().rev().take_while(white).count();
     &bytes[from..to]
 }
+// </shared: trimming a line>
 
 // ---- The search: the classic's arrays and dfs(x, y), and a board that fills forced squares.
 
@@ -1050,19 +1062,14 @@ const SINGLE: [u32; 512] = table!(0; 512, |row| (row.count_ones() == 1) as u32 *
 
 // ---- Answering: each puzzle solved, its text written back with the blanks filled in.
 
-/// Fills in a puzzle's blanks, having written what it says of the puzzle; false if it has no
-/// solution.
-pub(crate) type Solve<'a> = &'a mut dyn FnMut(&mut Puzzle, &mut dyn Write) -> io::Result<bool>;
-
-/// Writes an input back with each puzzle's blanks filled in by `solve`, whole lines at a time (a
-/// line's rest after a puzzle waits for the next piece: a line that breaks never goes); `solved`
-/// turns false when a puzzle has no solution.
-pub(crate) fn answer(
+/// Writes an input back with each puzzle's blanks filled in with its smallest solution, whole
+/// lines at a time (a line's rest after a puzzle waits for the next piece: a line that breaks
+/// never goes); `solved` turns false when a puzzle has none.
+fn answer(
     input: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
     solved: &mut bool,
-    solve: Solve,
 ) -> Result<(), Stop> {
     let (mut reader, mut held) = (Reader::new(input), Vec::new());
     while let Some(pieces) = reader.next(out)? {
@@ -1070,9 +1077,16 @@ pub(crate) fn answer(
             match piece {
                 Piece::Text(text) => whole_lines(out, &mut held, &text)?,
                 Piece::Puzzle(mut puzzle) => {
-                    if !solve(&mut puzzle, out)? {
+                    let (givens, mut found) = (puzzle.givens, false);
+                    Search::solve(&givens, &mut |grid| {
+                        fill_in(&mut puzzle, grid);
+                        found = true;
+                        false
+                    });
+                    if !found {
                         *solved = false;
-                        no_solution(err, &puzzle);
+                        let name = puzzle_name(puzzle.number, puzzle.line, "");
+                        let _ = err.write_all(format!("{name}: no solution\n").as_bytes());
                     }
                     whole_lines(out, &mut held, &puzzle.label)?;
                     whole_lines(out, &mut held, &puzzle.text)?;
@@ -1082,17 +1096,6 @@ pub(crate) fn answer(
     }
     out.write_all(&held)?;
     Ok(())
-}
-
-/// Fills in the puzzle's smallest solution, the classic's answer; false if it has none.
-pub(crate) fn smallest(puzzle: &mut Puzzle, _: &mut dyn Write) -> io::Result<bool> {
-    let (givens, mut found) = (puzzle.givens, false);
-    Search::solve(&givens, &mut |grid| {
-        fill_in(puzzle, grid);
-        found = true;
-        false
-    });
-    Ok(found)
 }
 
 /// Writes `held` and `bytes` up to their last line break; holds what follows it.
@@ -1115,10 +1118,4 @@ pub(crate) fn fill_in(puzzle: &mut Puzzle, grid: &[u8; 81]) {
             puzzle.text[puzzle.places[p] as usize] = b'0' + digit;
         }
     }
-}
-
-/// Says that the puzzle has no solution.
-pub(crate) fn no_solution(err: &mut dyn Write, puzzle: &Puzzle) {
-    let name = puzzle_name(puzzle.number, puzzle.line, "");
-    let _ = err.write_all(format!("{name}: no solution\n").as_bytes());
 }

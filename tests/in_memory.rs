@@ -108,7 +108,15 @@ fn when_the_reader_goes_the_status_of_what_was_answered_stands() {
         "{}",
         said
     );
-    for args in [&[][..], &["--count"], &["--all"], &["-"]] {
+    let four = ["-j", "4"];
+    for args in [
+        &[][..],
+        &["--count"],
+        &["--all"],
+        &["-"],
+        &four,
+        &["--all", "-j", "4"],
+    ] {
         let (status, _) = command(args, &mut input.as_bytes(), &mut gone());
         assert_eq!(status, 1, "{:?}", args);
     }

@@ -200,38 +200,6 @@ fn a_line_longer_than_a_mebibyte_is_an_error_and_nothing_of_it_is_written() {
     );
 }
 
-/// The peak memory of the program (VmHWM, kB) while `body` goes to its input `times` times
-/// after `head`, then `tail` (or until it stops reading); and its status.
-#[cfg(target_os = "linux")]
-fn peak_memory(head: &str, body: &[u8], times: usize, tail: &str) -> (u64, i32) {
-    use std::io::{Read, Write};
-    let mut child = common::spawn(&common::judge_program(), &[]);
-    let mut stdin = child.stdin.take().expect("its input");
-    let mut stdout = child.stdout.take().expect("its output");
-    let drain = std::thread::spawn(move || {
-        let mut sink = Vec::new();
-        let _ = stdout.read_to_end(&mut sink);
-    });
-    let status_file = format!("/proc/{}/status", child.id());
-    let mut peak = 0;
-    let chunks = std::iter::once(head.as_bytes()).chain(std::iter::repeat(body).take(times));
-    for chunk in chunks.chain(std::iter::once(tail.as_bytes())) {
-        // Once the program has stopped reading, writing fails: it has read all it will.
-        if stdin.write_all(chunk).and_then(|()| stdin.flush()).is_err() {
-            break;
-        }
-        // A pipe holds 64 KiB at most: all but that much has been read by now.
-        let status = std::fs::read_to_string(&status_file).unwrap_or_default();
-        let hwm = status.lines().find_map(|l| l.strip_prefix("VmHWM:"));
-        let kb = hwm.and_then(|v| v.trim().trim_end_matches(" kB").parse().ok());
-        peak = peak.max(kb.unwrap_or(0));
-    }
-    drop(stdin);
-    let code = child.wait().expect("it ends").code().expect("a status");
-    drain.join().expect("drained");
-    (peak, code)
-}
-
 #[cfg(target_os = "linux")]
 #[test]
 fn memory_stays_bounded_on_long_lines_and_long_inputs() {
@@ -274,7 +242,8 @@ fn memory_stays_bounded_on_long_lines_and_long_inputs() {
         } else {
             times
         };
-        let (peak, code) = peak_memory(&head, body, times, tail);
+        let (peak, code) =
+            common::peak_memory(&common::judge_program(), &[], (&head, body, times, tail));
         assert!(peak < 16 << 10, "{}: {} kB at the peak", name, peak);
         assert_eq!(code, status, "{}", name);
     }

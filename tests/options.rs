@@ -54,7 +54,7 @@ fn help_goes_to_standard_output_and_lists_every_option() {
         let run = sudoku(&[flag], b"");
         assert!(run
             .stdout()
-            .starts_with("usage: sudoku [--size N] [FILE ...]\n"));
+            .starts_with("usage: sudoku [--size N] [-j N] [FILE ...]\n"));
         for option in [
             "--count",
             "--all",
@@ -67,6 +67,7 @@ fn help_goes_to_standard_output_and_lists_every_option() {
             "--smallest",
             "--explain",
             "--rate",
+            "-j, --jobs N",
             "-V, --version",
             "-h, --help",
         ] {

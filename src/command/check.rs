@@ -1,10 +1,12 @@
 //! --check PUZZLES ANSWERS: judges each answer as a judge's checker would, where any solution
 //! is accepted (with --smallest, only the classic's).
 
+use super::cores::{with_workers, Ticket, AHEAD, AHEAD_BYTES};
+use super::inputs::{open_input, shown, Io};
 use super::judge::{fail, puzzle_name, Stop};
-use super::puzzles::{Piece, Puzzle, Reader};
+use super::progress::Progress;
+use super::puzzles::{smallest, Piece, Puzzle, Reader, Recent};
 use super::rules::{broken_rule, squares_named, symbol};
-use super::{open_input, shown, Io};
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, Read};
@@ -36,10 +38,17 @@ impl Puzzles<'_> {
 }
 
 /// Pairs puzzle k of `files[0]` with answer k of `files[1]` and says, one line each on standard
-/// error, each answer that is wrong and the first thing wrong with it; 0 when every answer is
-/// accepted, 1 when one is not (answers that do not read as puzzles included), 2 when a file
-/// cannot be opened or the puzzles cannot be read.
-pub(crate) fn check(files: &[&OsString], side: usize, smallest: bool, io: Io) -> i32 {
+/// error, each answer that is wrong and the first thing wrong with it, `jobs` pairs at a time;
+/// 0 when every answer is accepted, 1 when one is not (answers that do not read as puzzles
+/// included), 2 when a file cannot be opened or the puzzles cannot be read.
+pub(crate) fn check(
+    files: &[&OsString],
+    side: usize,
+    smallest: bool,
+    jobs: usize,
+    io: Io,
+    progress: &Progress,
+) -> i32 {
     // Standard input goes to the one named `-` (`-` is named once at most).
     let mut none = io::empty();
     let (first, second): (&mut dyn Read, &mut dyn Read) = match *files[0] == *"-" {
@@ -52,36 +61,118 @@ pub(crate) fn check(files: &[&OsString], side: usize, smallest: bool, io: Io) ->
             (Err(why), _) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[0]))),
             (_, Err(why)) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[1]))),
         };
-    let mut inputs = [&mut *puzzles, &mut *answers].map(|input| Puzzles {
+    let mut recent = [
+        Recent::new(&mut *puzzles.read),
+        Recent::new(&mut *answers.read),
+    ];
+    let [puzzles, answers] = &mut recent;
+    let inputs = [puzzles, answers].map(|input| Puzzles {
         reader: Reader::new(input, side),
         read: VecDeque::new(),
         over: false,
     });
-    let mut status = 0;
-    loop {
-        let mut next = |k: usize| {
-            inputs[k].next().map_err(|stop| match stop {
-                Stop::Read(e) => format!("{}: {e}\n", shown(files[k])),
-                Stop::Write(e) => format!("sudoku: {e}\n"), // the sink never fails
-            })
-        };
-        let (puzzle, answer) = match (next(0), next(1)) {
-            (Ok(puzzle), Ok(answer)) => (puzzle, answer),
-            (Err(why), _) => return fail(io.err, why),
-            // Answers that break off are wrong from there on: the puzzles left miss theirs.
-            (Ok(puzzle), Err(why)) => {
-                let _ = io.err.write_all(why.as_bytes());
-                (status, inputs[1].over) = (1, true);
-                (puzzle, None)
+    let said = Said {
+        err: io.err,
+        status: 0,
+        progress,
+    };
+    judge_each(inputs, files, smallest, jobs, said)
+}
+
+/// Judges each answer in turn, `jobs` at a time, the verdicts said in order; the exit status.
+fn judge_each(
+    mut inputs: [Puzzles; 2],
+    files: &[&OsString],
+    smallest: bool,
+    jobs: usize,
+    mut said: Said,
+) -> i32 {
+    let work = |(puzzle, answer): Pair, found: &mut dyn FnMut(Option<String>) -> bool| {
+        found(verdict(puzzle.as_ref(), answer.as_ref(), smallest));
+    };
+    with_workers((jobs, 32), &work, |workers| {
+        let (mut waiting, most) = (VecDeque::new(), workers.ahead(AHEAD));
+        let mut bytes = 0;
+        loop {
+            let (pair, before) = match next_pair(&mut inputs, files) {
+                Ok(Some(read)) => read,
+                Ok(None) => break,
+                Err(why) => {
+                    waiting.drain(..).for_each(|waits| said.say(waits));
+                    return fail(said.err, why);
+                }
+            };
+            let size = pair.0.iter().chain(&pair.1).map(|p| p.text().len()).sum();
+            bytes += size;
+            waiting.push_back((size, before, workers.hand(pair)));
+            while waiting.len() > most || most > 0 && bytes > AHEAD_BYTES {
+                if let Some(waits) = waiting.pop_front() {
+                    bytes -= waits.0;
+                    said.say(waits);
+                }
             }
-        };
-        if puzzle.is_none() && answer.is_none() {
-            return status;
         }
-        if let Some(said) = verdict(puzzle.as_ref(), answer.as_ref(), smallest) {
-            status = 1;
-            let _ = io.err.write_all(format!("{said}\n").as_bytes());
+        waiting.drain(..).for_each(|waits| said.say(waits));
+        said.status
+    })
+}
+
+/// A puzzle and its answer, as the check needs them; either may be missing.
+type Pair = (Option<Puzzle>, Option<Puzzle>);
+
+/// A pair's bytes, what is said before its verdict (why the answers broke off), and its
+/// verdict to come.
+type Waits<'w> = (usize, Option<String>, Ticket<'w, Pair, Option<String>>);
+
+/// The next puzzle and answer, and why the answers broke off if they just did; None after the
+/// last of both, Err why the puzzles cannot be read.
+fn next_pair(
+    inputs: &mut [Puzzles; 2],
+    files: &[&OsString],
+) -> Result<Option<(Pair, Option<String>)>, String> {
+    let mut next = |k: usize| {
+        inputs[k].next().map_err(|stop| match stop {
+            Stop::Read(e) => format!("{}: {e}\n", shown(files[k])),
+            Stop::Write(e) => format!("sudoku: {e}\n"), // the sink never fails
+        })
+    };
+    let (puzzle, answer) = (next(0)?, next(1));
+    let (answer, before) = match answer {
+        Ok(answer) => (answer, None),
+        // Answers that break off are wrong from there on: the puzzles left miss theirs.
+        Err(why) => {
+            inputs[1].over = true;
+            (None, Some(why))
         }
+    };
+    match (&puzzle, &answer, &before) {
+        (None, None, None) => Ok(None),
+        _ => Ok(Some(((puzzle, answer), before))),
+    }
+}
+
+/// The verdicts said, in order, and the status they make.
+struct Said<'a> {
+    err: &'a mut dyn io::Write,
+    status: i32,
+    progress: &'a Progress,
+}
+
+impl Said<'_> {
+    /// Says what is said before a pair, and its verdict if the answer is wrong.
+    fn say(&mut self, (_, before, verdict): Waits) {
+        if let Some(why) = before {
+            let _ = self.err.write_all(why.as_bytes());
+            self.status = 1;
+        }
+        verdict.take(&mut |verdict| {
+            if let Some(said) = verdict {
+                let _ = self.err.write_all(format!("{said}\n").as_bytes());
+                self.status = 1;
+            }
+            false
+        });
+        self.progress.one_more();
     }
 }
 
@@ -109,8 +200,8 @@ fn verdict(puzzle: Option<&Puzzle>, answer: Option<&Puzzle>, smallest: bool) -> 
 
 /// The first thing wrong with `answer` to `puzzle`, if any: a given changed; where the puzzle
 /// has no solution, a blank filled; else a symbol twice in a row, column or box, a blank left,
-/// or (with `smallest`) a symbol other than the smallest solution's.
-fn wrong(puzzle: &Puzzle, answer: &Puzzle, smallest: bool) -> Option<String> {
+/// or (with `only_smallest`) a symbol other than the smallest solution's.
+fn wrong(puzzle: &Puzzle, answer: &Puzzle, only_smallest: bool) -> Option<String> {
     let (side, givens, got) = (puzzle.side(), puzzle.givens(), answer.givens());
     let (squares, named) = (0..side * side, |p| squares_named(side, &[p]));
     let said = |v| symbol(side, v);
@@ -128,10 +219,10 @@ fn wrong(puzzle: &Puzzle, answer: &Puzzle, smallest: bool) -> Option<String> {
     // A full grid that breaks no rule proves the puzzle solvable: no search unless the answer
     // must be the smallest.
     let full_and_sound = || !got.contains(&0) && broken_rule(side, got).is_none();
-    if !smallest && full_and_sound() {
+    if !only_smallest && full_and_sound() {
         return None;
     }
-    let solution = match puzzle.smallest() {
+    let solution = match smallest(side, givens) {
         Some(solution) if solution == got => return None,
         Some(solution) => solution,
         None => {

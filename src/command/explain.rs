@@ -6,10 +6,8 @@
 //! squares) keep them to themselves; and only when none of those applies, a guess, in the
 //! classic's order, so that the explanation ends at the classic's answer.
 
-use super::judge::{fill_in, Puzzle, Search};
-use super::puzzles;
+use super::judge::Search;
 use super::rules::{broken_rule, squares_named, unit_name, units_of, UNITS};
-use std::io::{self, Write};
 
 /// The steps a wrong guess may take to fail before the explanation says only that it fails.
 const SHOWN: usize = 200;
@@ -403,12 +401,10 @@ fn counted(steps: &[(usize, Step)]) -> (usize, [usize; 5]) {
     (level, counts)
 }
 
-/// --rate's line for a puzzle: its level and its steps of each kind, or `no solution`; and
-/// whether it has one.
-pub(crate) fn rated(puzzle: &puzzles::Puzzle) -> (String, bool) {
-    let mut givens = [0; 81];
-    givens.copy_from_slice(puzzle.givens());
-    match rating(&givens) {
+/// --rate's line for a puzzle (its givens): its level and its steps of each kind, or `no
+/// solution`; and whether it has one.
+pub(crate) fn rated(givens: &[u8]) -> (String, bool) {
+    match rating(&nine(givens)) {
         None => ("no solution".into(), false),
         Some((level, [singles, hidden, locked, pairs, guesses])) => {
             let name = LEVELS[level - 1];
@@ -420,10 +416,10 @@ pub(crate) fn rated(puzzle: &puzzles::Puzzle) -> (String, bool) {
     }
 }
 
-/// --explain: writes the puzzle's steps, one per line (before the line where the puzzle starts),
-/// and fills in the answer they end at; false if it has none.
-pub(crate) fn explain(puzzle: &mut Puzzle, out: &mut dyn Write) -> io::Result<bool> {
-    let (steps, answer) = explained(&puzzle.givens);
+/// --explain: a puzzle's steps (its givens), one per line, ending with why it has no solution
+/// if it has none; and the answer they end at.
+pub(crate) fn explain(givens: &[u8]) -> (String, Option<[u8; 81]>) {
+    let (steps, answer) = explained(&nine(givens));
     let mut lines = String::new();
     for (depth, step) in &steps {
         lines += &format!("{}{}\n", "  ".repeat(*depth), step.said());
@@ -431,9 +427,12 @@ pub(crate) fn explain(puzzle: &mut Puzzle, out: &mut dyn Write) -> io::Result<bo
     if let Err(why) = &answer {
         lines += &format!("no solution: {why}\n");
     }
-    out.write_all(lines.as_bytes())?;
-    if let Ok(answer) = &answer {
-        fill_in(puzzle, answer);
-    }
-    Ok(answer.is_ok())
+    (lines, answer.ok())
+}
+
+/// A 9x9 puzzle's givens.
+pub(crate) fn nine(givens: &[u8]) -> [u8; 81] {
+    let mut nine = [0; 81];
+    nine.copy_from_slice(givens);
+    nine
 }

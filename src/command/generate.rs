@@ -1,9 +1,12 @@
 //! --generate: random solved grids, givens taken away while the solutions asked for stay.
 
-use super::explain::rating;
+use super::cores::with_workers;
+use super::explain::{nine, rating};
+use super::judge::{fail, finish, output_failed};
+use super::progress::Progress;
 use super::puzzles::{solutions, solve};
 use super::rules::{box_side, broken_rule, symbol, unit_square, units_of};
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::io::{self, Write};
 use std::mem::replace;
 
@@ -49,35 +52,84 @@ pub(crate) struct Wanted {
 /// be made (a 4x4 puzzle with 11 solutions), or no more of it (a second 1x1 puzzle).
 pub(crate) const TRIES: u64 = 10_000;
 
+/// Writes the puzzles wanted, `jobs` draws at a time; the exit status: 2 if fewer could be made
+/// (said), or if the output fails.
+pub(crate) fn generate(
+    wanted: &Wanted,
+    seed: u64,
+    jobs: usize,
+    (out, err): (&mut dyn Write, &mut dyn Write),
+    progress: &Progress,
+) -> i32 {
+    progress.wanted(wanted.puzzles);
+    match made(wanted, seed, jobs, out, progress) {
+        Ok(made) if made == wanted.puzzles => finish(out, err, 0),
+        Ok(made) => {
+            let (asked, tries) = (wanted.puzzles, TRIES);
+            let why = format!(
+                "sudoku: {made} of the {asked} puzzles asked for: none new in {tries} draws in a row\n"
+            );
+            finish(out, err, 2).max(fail(err, why))
+        }
+        Err(e) => output_failed(err, e, 0),
+    }
+}
+
 /// Writes the puzzles wanted, minimal for their number of solutions (25x25: with as few givens
 /// as `WORK` allows), all different, one line each, or fewer if `TRIES` draws in a row give
-/// none; the number written. Puzzles made are remembered by a fingerprint of 8 bytes: a rare
-/// repeat of a fingerprint only skips a puzzle.
-pub(crate) fn generate(wanted: &Wanted, seed: u64, out: &mut dyn Write) -> io::Result<u64> {
-    let (mut random, mut made, side) = (Random(seed), HashSet::new(), wanted.side);
-    let mut tries = 0;
-    while (made.len() as u64) < wanted.puzzles && tries < TRIES {
-        tries += 1;
-        let puzzle = match with_solutions(side, wanted.solutions, &mut random) {
-            Some(puzzle) => puzzle,
-            None => continue,
-        };
-        let level = |puzzle: &[u8]| {
-            let mut givens = [0; 81];
-            givens.copy_from_slice(puzzle);
-            rating(&givens).map(|(at, _)| at)
-        };
-        if wanted.level.map_or(false, |at| level(&puzzle) != Some(at)) {
-            continue;
-        }
-        if made.insert(fingerprint(&puzzle)) {
-            let mut text: Vec<u8> = puzzle.iter().map(|&v| symbol(side, v) as u8).collect();
+/// none; the number written. Draw k has a generator of its own, seeded with the kth number of
+/// the seed's: the puzzles are the same for any number of jobs. Puzzles made are remembered by
+/// a fingerprint of 8 bytes: a rare repeat of a fingerprint only skips a puzzle.
+fn made(
+    wanted: &Wanted,
+    seed: u64,
+    jobs: usize,
+    out: &mut dyn Write,
+    progress: &Progress,
+) -> io::Result<u64> {
+    let work = |seed: u64, found: &mut dyn FnMut(Option<Vec<u8>>) -> bool| {
+        found(draw(wanted, &mut Random(seed)));
+    };
+    with_workers((jobs, 1), &work, |workers| {
+        let (mut seeds, mut made, mut tries) = (Random(seed), HashSet::new(), 0);
+        let (mut coming, ahead) = (VecDeque::new(), workers.ahead(4).max(1));
+        while (made.len() as u64) < wanted.puzzles && tries < TRIES {
+            while coming.len() < ahead {
+                coming.push_back(workers.hand(seeds.next()));
+            }
+            tries += 1;
+            let mut drawn = None;
+            if let Some(draw) = coming.pop_front() {
+                draw.take(&mut |puzzle| {
+                    drawn = puzzle;
+                    false
+                });
+            }
+            let puzzle = match drawn {
+                Some(puzzle) if made.insert(fingerprint(&puzzle)) => puzzle,
+                _ => continue,
+            };
+            let mut text: Vec<u8> = puzzle
+                .iter()
+                .map(|&v| symbol(wanted.side, v) as u8)
+                .collect();
             text.push(b'\n');
             out.write_all(&text)?;
+            progress.one_more();
             tries = 0;
         }
+        Ok(made.len() as u64)
+    })
+}
+
+/// One draw: a puzzle with the solutions wanted, of the level wanted if one is.
+fn draw(wanted: &Wanted, random: &mut Random) -> Option<Vec<u8>> {
+    let puzzle = with_solutions(wanted.side, wanted.solutions, random)?;
+    let level = |puzzle: &[u8]| rating(&nine(puzzle)).map(|(at, _)| at);
+    match wanted.level {
+        Some(at) if level(&puzzle) != Some(at) => None,
+        _ => Some(puzzle),
     }
-    Ok(made.len() as u64)
 }
 
 /// 64 bits that tell puzzles apart (splitmix64 over the squares, eight at a time).

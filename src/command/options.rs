@@ -1,5 +1,7 @@
-//! The command line: one table of options, which the parser, the usage and the errors all read.
+//! The command line: one table of options, which the parser, the usage and the errors all read,
+//! and beside it the rules of which options go together and which values do.
 
+use super::explain::LEVELS;
 use std::ffi::OsString;
 
 /// What an option is for.
@@ -17,6 +19,7 @@ pub(crate) enum Name {
     Smallest,
     Explain,
     Rate,
+    Jobs,
     Version,
     Help,
 }
@@ -60,7 +63,7 @@ use Name::*;
 use Takes::{Level, Nothing, Number};
 
 /// Every option, in the order the usage lists them.
-const OPTIONS: [Opt; 14] = [
+const OPTIONS: [Opt; 15] = [
     opt(Count, "", "--count", Nothing).says("write one line per puzzle: its number of solutions"),
     opt(All, "", "--all", Nothing).says("write every solution of every puzzle, smallest first"),
     opt(Limit, "", "--limit", Number("N"))
@@ -88,6 +91,10 @@ const OPTIONS: [Opt; 14] = [
         "write one line per puzzle: its level (1 simple, 2 easy, 3 intermediate,\n\
          4 hard, 5 expert) and its steps of each kind",
     ),
+    opt(Jobs, "-j", "--jobs", Number("N")).says(
+        "work on N puzzles at a time, one a thread, the output the same (default:\n\
+         the cores the machine gives; 1: one thread, reading, answering, writing)",
+    ),
     opt(Version, "-V", "--version", Nothing).says("show the version"),
     opt(Help, "-h", "--help", Nothing).says("show this help"),
 ];
@@ -96,11 +103,11 @@ const OPTIONS: [Opt; 14] = [
 pub(crate) fn usage() -> String {
     let mut text = String::from(
         "\
-usage: sudoku [--size N] [FILE ...]
-       sudoku --count | --all [--limit N] [--size N] [FILE ...]
-       sudoku --explain | --rate [FILE ...]
-       sudoku --generate N [--solutions K | --difficulty L] [--seed S] [--size N]
-       sudoku --check [--smallest] [--size N] PUZZLES ANSWERS
+usage: sudoku [--size N] [-j N] [FILE ...]
+       sudoku --count | --all [--limit N] [--size N] [-j N] [FILE ...]
+       sudoku --explain | --rate [-j N] [FILE ...]
+       sudoku --generate N [--solutions K | --difficulty L] [--seed S] [--size N] [-j N]
+       sudoku --check [--smallest] [--size N] [-j N] PUZZLES ANSWERS
 
 Solves the sudoku puzzles read from each FILE in turn (standard input when there is none,
 or for -) and writes the input back with every blank (. 0 ? _ * for 9x9) filled in: with
@@ -143,6 +150,80 @@ impl Given<'_> {
         let given = self.options.iter().rev().find(|(given, _)| *given == name);
         given.map(|&(_, value)| value)
     }
+}
+
+// ---- The rules: which options go together, and which values do.
+
+/// The first rule of the command line that the options given break: why they do not go
+/// together, or why a value does not do.
+pub(crate) fn clash(given: &Given) -> Option<&'static str> {
+    let has = |name| given.has(name);
+    let files = &given.files;
+    let solutions = given.value(Solutions);
+    let modes = [Count, All, Explain, Rate, Check];
+    let rules = [
+        (
+            has(Limit) && !has(Count) && !has(All),
+            "--limit goes with --count or --all",
+        ),
+        (
+            (has(Seed) || has(Solutions)) && !has(Generate),
+            "--seed and --solutions go with --generate",
+        ),
+        (
+            has(Generate) && (modes.iter().any(|&mode| has(mode)) || !files.is_empty()),
+            "--generate takes no other option but --seed, --solutions and --difficulty, and no file",
+        ),
+        (
+            has(Difficulty) && (!has(Generate) || solutions.unwrap_or(1) != 1),
+            "--difficulty goes with --generate, for proper puzzles (one solution)",
+        ),
+        (
+            modes.iter().filter(|&&mode| has(mode)).count() > 1,
+            "--count, --all, --explain, --rate and --check do not go together",
+        ),
+        (
+            files.iter().filter(|f| **f == "-").count() > 1,
+            "- is named twice: standard input is read once",
+        ),
+        (
+            has(Check) && files.len() != 2,
+            "--check takes two files, the puzzles and the answers, and no other option",
+        ),
+        (has(Smallest) && !has(Check), "--smallest goes with --check"),
+    ];
+    let broken = rules.iter().find(|rule| rule.0).map(|rule| rule.1);
+    broken.or_else(|| value_clash(given))
+}
+
+/// Why a value given does not do, if one does not.
+fn value_clash(given: &Given) -> Option<&'static str> {
+    let size = given.value(Size);
+    let rules = [
+        (
+            given.value(Limit) == Some(0),
+            "--limit takes a whole number from 1 up",
+        ),
+        // It counts up to K + 1 solutions for each given: K = 1000 takes seconds a puzzle.
+        (
+            given.value(Solutions) > Some(1000),
+            "--solutions takes a whole number up to 1000",
+        ),
+        (
+            !matches!(size, None | Some(1 | 4 | 9 | 16 | 25)),
+            "--size takes 1, 4, 9, 16 or 25",
+        ),
+        (
+            !matches!(given.value(Jobs), None | Some(1..=1024)),
+            "--jobs takes a whole number from 1 to 1024",
+        ),
+        (
+            size.unwrap_or(9) != 9
+                && (given.has(Explain) || given.has(Rate) || given.has(Difficulty)),
+            "--explain, --rate and --difficulty are for 9x9 puzzles only",
+        ),
+    ];
+    rules.iter().find(|rule| rule.0).map(|rule| rule.1)
 }
 
 /// Reads the command line up to its end, or up to --help or --version (given then with
@@ -211,6 +292,3 @@ fn value(long: &str, takes: Takes, value: Option<String>) -> Result<u64, String>
         )),
     }
 }
-
-/// The levels of --rate, easiest first: level k + 1 is `LEVELS[k]`.
-pub(crate) const LEVELS: [&str; 5] = ["simple", "easy", "intermediate", "hard", "expert"];

@@ -1,10 +1,12 @@
 //! The puzzles the tools read: 9x9 by the judge program's rule (`src/main.rs`), or another size
 //! (`--size N`) by the rule of the judge program for every size (`src/every_size.rs`); each
-//! searched by its judge file's engine.
+//! searched by its judge file's engine; and where their answers go.
 
 use super::every_size;
 use super::judge::{self, puzzle_name, Stop};
-use std::io::{Read, Write};
+use std::cell::RefCell;
+use std::io::{self, Read, Write};
+use std::rc::Rc;
 
 /// What a reader hands on: a line without squares, or a puzzle.
 pub(crate) enum Piece {
@@ -75,16 +77,16 @@ impl Puzzle {
             Read9OrSized::Sized(puzzle) => self.filled = every_size::filled(puzzle, grid),
         }
     }
+}
 
-    /// Its smallest solution, the classic's, if it has one.
-    pub(crate) fn smallest(&self) -> Option<Vec<u8>> {
-        let mut smallest = None;
-        solve(self.side(), self.givens(), &mut |grid| {
-            smallest = Some(grid.to_vec());
-            false
-        });
-        smallest
-    }
+/// The smallest solution of `givens` (a side's squares), the classic's, if it has one.
+pub(crate) fn smallest(side: usize, givens: &[u8]) -> Option<Vec<u8>> {
+    let mut smallest = None;
+    solve(side, givens, &mut |grid| {
+        smallest = Some(grid.to_vec());
+        false
+    });
+    smallest
 }
 
 /// Calls `found` with each solution of `givens` (a side's squares), smallest first, while it
@@ -110,50 +112,95 @@ pub(crate) fn solutions(side: usize, givens: &[u8], limit: u64) -> u64 {
     found
 }
 
-/// Says that the puzzle has no solution.
-pub(crate) fn no_solution(err: &mut dyn Write, puzzle: &Puzzle) {
-    let (number, line) = puzzle.place();
-    let name = puzzle_name(number, line, "");
-    let _ = err.write_all(format!("{name}: no solution\n").as_bytes());
+/// What the work on a puzzle finds.
+pub(crate) enum Found {
+    /// A solution, each square's symbol from 1; the smallest first.
+    Solution(Vec<u8>),
+    /// A line said of the puzzle (its count, its rating), or said before it (--explain's
+    /// steps), and whether it has a solution.
+    Said(String, bool),
+}
+
+/// Where the answers to an input go: the output, the messages about it, and whether every
+/// puzzle so far has a solution.
+pub(crate) struct Output<'a> {
+    pub(crate) out: &'a mut dyn Write,
+    pub(crate) err: &'a mut dyn Write,
+    pub(crate) solved: &'a mut bool,
+}
+
+impl Output<'_> {
+    /// Says that the puzzle has no solution.
+    pub(crate) fn unsolved(&mut self, puzzle: &Puzzle) {
+        *self.solved = false;
+        let (number, line) = puzzle.place();
+        let name = puzzle_name(number, line, "");
+        let _ = self
+            .err
+            .write_all(format!("{name}: no solution\n").as_bytes());
+    }
 }
 
 /// Reads the puzzles of one side from an input.
-pub(crate) enum Reader<'a> {
+pub(crate) struct Reader<'a> {
+    by: By<'a>,
+    side: usize,
+    /// The input's first bytes: a reading error on its first line of squares says which other
+    /// side reads that line.
+    kept: Rc<RefCell<Vec<u8>>>,
+}
+
+/// The judge file's reader of the side.
+enum By<'a> {
     Nine(judge::Reader<'a>),
-    Sized(every_size::Reader<'a>, usize),
+    Sized(every_size::Reader<'a>),
 }
 
 impl<'a> Reader<'a> {
-    pub(crate) fn new(input: &'a mut dyn Read, side: usize) -> Reader<'a> {
-        match side {
-            9 => Reader::Nine(judge::Reader::new(input)),
-            _ => Reader::Sized(every_size::Reader::new(input), side),
-        }
+    pub(crate) fn new(input: &'a mut Recent, side: usize) -> Reader<'a> {
+        let kept = input.kept.clone();
+        let input: &'a mut dyn Read = input;
+        let by = match side {
+            9 => By::Nine(judge::Reader::new(input)),
+            _ => By::Sized(every_size::Reader::new(input)),
+        };
+        Reader { by, side, kept }
     }
 
     /// The next line's pieces, once the answers so far went out; None: the end. A puzzle of
     /// another side is an error.
     pub(crate) fn next(&mut self, out: &mut dyn Write) -> Result<Option<Vec<Piece>>, Stop> {
+        match self.pieces(out) {
+            Err(Stop::Read(why)) => {
+                let hint = hint(&why, &self.kept.borrow(), self.side);
+                Err(Stop::Read(why + &hint))
+            }
+            read => read,
+        }
+    }
+
+    fn pieces(&mut self, out: &mut dyn Write) -> Result<Option<Vec<Piece>>, Stop> {
         let puzzle = |read| {
             Piece::Puzzle(Puzzle {
                 read,
                 filled: Vec::new(),
             })
         };
-        match self {
-            Reader::Nine(reader) => Ok(reader.next(out)?.map(|pieces| {
+        let side = self.side;
+        match &mut self.by {
+            By::Nine(reader) => Ok(reader.next(out)?.map(|pieces| {
                 let pieces = pieces.map(|piece| match piece {
                     judge::Piece::Text(text) => Piece::Text(text),
                     judge::Piece::Puzzle(nine) => puzzle(Read9OrSized::Nine(nine)),
                 });
                 pieces.collect()
             })),
-            Reader::Sized(reader, side) => match reader.next(out) {
+            By::Sized(reader) => match reader.next(out) {
                 Err(every_size::Stop::Read(why)) => Err(Stop::Read(why)),
                 Err(every_size::Stop::Write(e)) => Err(Stop::Write(e)),
                 Ok(None) => Ok(None),
                 Ok(Some(every_size::Piece::Text(text))) => Ok(Some(vec![Piece::Text(text)])),
-                Ok(Some(every_size::Piece::Puzzle(sized))) if sized.side != *side => {
+                Ok(Some(every_size::Piece::Puzzle(sized))) if sized.side != side => {
                     let (s, line, name) = (
                         sized.side,
                         sized.line,
@@ -167,6 +214,94 @@ impl<'a> Reader<'a> {
                     Ok(Some(vec![puzzle(Read9OrSized::Sized(sized))]))
                 }
             },
+        }
+    }
+}
+
+// ---- The line a reading error names, read as another side would read it.
+
+/// An input whose first bytes are kept, so that the line a reading error names there can be
+/// read again.
+pub(crate) struct Recent<'a> {
+    input: &'a mut dyn Read,
+    kept: Rc<RefCell<Vec<u8>>>,
+}
+
+/// The bytes kept at the start of an input: a line of squares after more is read as no other
+/// side's.
+const KEPT: usize = 1 << 16;
+
+impl<'a> Recent<'a> {
+    pub(crate) fn new(input: &'a mut dyn Read) -> Recent<'a> {
+        let kept = Rc::new(RefCell::new(Vec::new()));
+        Recent { input, kept }
+    }
+}
+
+impl Read for Recent<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.input.read(buf)?;
+        let kept = &mut *self.kept.borrow_mut();
+        kept.extend_from_slice(&buf[..n.min(KEPT - kept.len().min(KEPT))]);
+        Ok(n)
+    }
+}
+
+/// What a reading error `why` ends with, when the line it names is the input's first with
+/// squares: which other side reads that line, as a row of a puzzle or a whole puzzle
+/// (` (--size 16 reads this line: a row of a 16x16 puzzle)`); nothing if none does.
+fn hint(why: &str, kept: &[u8], side: usize) -> String {
+    let number: Option<usize> = why
+        .strip_prefix("line ")
+        .and_then(|rest| rest.split(',').next()?.parse().ok());
+    let mut lines = kept.split(|&c| c == b'\n');
+    let before = |line: &[u8]| {
+        let words: Vec<&[u8]> = line
+            .split(u8::is_ascii_whitespace)
+            .filter(|w| !w.is_empty())
+            .collect();
+        words.is_empty()
+            || words[0][0] == b'#'
+            || words.len() == 1 && words[0].iter().all(u8::is_ascii_digit)
+    };
+    let line = match number {
+        Some(number) if lines.by_ref().take(number - 1).all(before) => lines.next(),
+        _ => None,
+    };
+    // Whole: a line break follows it, or the input ended before `KEPT`.
+    let line = match line {
+        Some(line) if kept.len() < KEPT || line.as_ptr_range().end < kept.as_ptr_range().end => {
+            line
+        }
+        _ => return String::new(),
+    };
+    for other in [4, 9, 16, 25].into_iter().filter(|&other| other != side) {
+        for (times, what) in [(1, "a"), (other, "a row of a")] {
+            if reads_as(&[line, b"\n"].concat().repeat(times), other) {
+                return format!(" (--size {other} reads this line: {what} {other}x{other} puzzle)");
+            }
+        }
+    }
+    String::new()
+}
+
+/// Whether the first puzzle in `text` is one of side `side`, as that side's judge file reads.
+fn reads_as(mut text: &[u8], side: usize) -> bool {
+    if side == 9 {
+        let mut reader = judge::Reader::new(&mut text);
+        while let Ok(Some(mut pieces)) = reader.next(&mut io::sink()) {
+            if pieces.any(|piece| matches!(piece, judge::Piece::Puzzle(_))) {
+                return true;
+            }
+        }
+        return false;
+    }
+    let mut reader = every_size::Reader::new(&mut text);
+    loop {
+        match reader.next(&mut io::sink()) {
+            Ok(Some(every_size::Piece::Text(_))) => continue,
+            Ok(Some(every_size::Piece::Puzzle(puzzle))) => return puzzle.side == side,
+            _ => return false,
         }
     }
 }

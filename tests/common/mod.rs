@@ -2,6 +2,8 @@
 //! grids, and the rules an answer must follow.
 #![allow(dead_code)]
 
+pub mod inputs;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -115,6 +117,42 @@ pub fn run(program: &Path, args: &[&str], input: &[u8]) -> Run {
         stdout: output.stdout,
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
+}
+
+/// The peak memory of `program` run with `args` (VmHWM, kB) while `body` goes to its input
+/// `times` times after `head`, then `tail` (or until it stops reading); and its status.
+#[cfg(target_os = "linux")]
+pub fn peak_memory(
+    program: &Path,
+    args: &[&str],
+    (head, body, times, tail): (&str, &[u8], usize, &str),
+) -> (u64, i32) {
+    use std::io::Read;
+    let mut child = spawn(program, args);
+    let mut stdin = child.stdin.take().expect("its input");
+    let mut stdout = child.stdout.take().expect("its output");
+    let drain = std::thread::spawn(move || {
+        let mut sink = Vec::new();
+        let _ = stdout.read_to_end(&mut sink);
+    });
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    let chunks = std::iter::once(head.as_bytes()).chain(std::iter::repeat(body).take(times));
+    for chunk in chunks.chain(std::iter::once(tail.as_bytes())) {
+        // Once the program has stopped reading, writing fails: it has read all it will.
+        if stdin.write_all(chunk).and_then(|()| stdin.flush()).is_err() {
+            break;
+        }
+        // A pipe holds 64 KiB at most: all but that much has been read by now.
+        let status = std::fs::read_to_string(&status_file).unwrap_or_default();
+        let hwm = status.lines().find_map(|l| l.strip_prefix("VmHWM:"));
+        let kb = hwm.and_then(|v| v.trim().trim_end_matches(" kB").parse().ok());
+        peak = peak.max(kb.unwrap_or(0));
+    }
+    drop(stdin);
+    let code = child.wait().expect("it ends").code().expect("a status");
+    drain.join().expect("drained");
+    (peak, code)
 }
 
 /// splitmix64: a small seeded generator, so that every failure can be run again.

@@ -1,0 +1,302 @@
+//! The answering loop, one for every mode that answers puzzles one by one and every size: each
+//! input's pieces read on this thread, each puzzle's work done by the workers meanwhile, and
+//! every piece written in input order, as its mode writes it.
+
+use super::all::{Blocks, Coming};
+use super::cores::{with_workers, Workers, AHEAD, AHEAD_BYTES};
+use super::explain;
+use super::inputs::{each_input, Input, Io};
+use super::judge::Stop;
+use super::progress::Progress;
+use super::puzzles::{smallest, solutions, solve, Found, Output, Piece, Puzzle, Reader, Recent};
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::mem::take;
+
+/// What is asked of each puzzle.
+#[derive(Clone, Copy)]
+pub(crate) enum Mode {
+    /// Its blanks filled in with its smallest solution, the classic's answer.
+    Solve,
+    /// The steps a person can follow, then the puzzle solved.
+    Explain,
+    /// Its number of solutions, up to a limit.
+    Count(u64),
+    /// Its level and steps.
+    Rate,
+    /// Every solution, up to a limit.
+    All(u64),
+}
+
+impl Mode {
+    /// The work on a puzzle of `side` (its givens): what it finds, handed to `found` in turn.
+    fn work(self, side: usize, givens: &[u8], found: &mut dyn FnMut(Found) -> bool) {
+        match self {
+            Mode::Solve => {
+                if let Some(grid) = smallest(side, givens) {
+                    found(Found::Solution(grid));
+                }
+            }
+            Mode::Explain => {
+                let (steps, answer) = explain::explain(givens);
+                let _ = found(Found::Said(steps, answer.is_some()))
+                    && answer.map_or(false, |grid| found(Found::Solution(grid.to_vec())));
+            }
+            Mode::Count(limit) => {
+                let count = solutions(side, givens, limit);
+                found(Found::Said(count.to_string(), count > 0));
+            }
+            Mode::Rate => {
+                let (line, solvable) = explain::rated(givens);
+                found(Found::Said(line, solvable));
+            }
+            Mode::All(limit) => {
+                let mut count = 0;
+                solve(side, givens, &mut |grid| {
+                    count += 1;
+                    found(Found::Solution(grid.to_vec())) && count < limit
+                });
+            }
+        }
+    }
+}
+
+/// Answers each file in turn (standard input for `-`, or when none is named) as `mode` asks,
+/// `jobs` puzzles at a time; the exit status.
+pub(crate) fn answer_each(
+    files: &[&OsString],
+    side: usize,
+    mode: Mode,
+    jobs: usize,
+    io: Io,
+    progress: &Progress,
+) -> i32 {
+    let several = files.len() > 1;
+    let mut owed: &'static [u8] = b""; // a line break owed after a block that ended mid-line
+    let work =
+        |givens: Vec<u8>, found: &mut dyn FnMut(Found) -> bool| mode.work(side, &givens, found);
+    // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
+    let batch = if side <= 9 { 32 } else { 1 };
+    with_workers((jobs, batch), &work, |workers| {
+        each_input(files, io, &mut |input, out, err, name, solved| {
+            let mut writer = match mode {
+                Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new()),
+                Mode::Count(_) | Mode::Rate if several => Writer::Lines(name.trim_end().into()),
+                Mode::Count(_) | Mode::Rate => Writer::Lines(String::new()),
+                Mode::All(_) => Writer::Blocks(Blocks::new(owed)),
+            };
+            let to = Output { out, err, solved };
+            let answered = answer(input, side, workers, &mut writer, to, progress);
+            if let Writer::Blocks(blocks) = writer {
+                owed = blocks.owed;
+            }
+            answered
+        })
+    })
+}
+
+/// Answers one input: reads it a line at a time, hands each puzzle to the workers and writes
+/// each piece once what comes before it is written; the pieces read ahead stay few.
+fn answer<'w>(
+    input: &mut Input,
+    side: usize,
+    workers: &'w Workers<'w, Vec<u8>, Found>,
+    writer: &mut Writer<'w>,
+    to: Output,
+    progress: &Progress,
+) -> Result<(), Stop> {
+    let (mut read, may_wait) = (Recent::new(&mut *input.read), input.may_wait);
+    let mut reader = Reader::new(&mut read, side);
+    let (most, most_bytes) = match workers.ahead(AHEAD) {
+        0 => (0, 0),
+        most => (most, AHEAD_BYTES),
+    };
+    let mut waiting = Waiting {
+        pieces: VecDeque::new(),
+        bytes: 0,
+        // The reader flushes when its next read may wait: then everything read goes out, unless
+        // the input is a file, which does not wait.
+        sends_all: may_wait || most == 0,
+        writer,
+        to,
+        progress,
+    };
+    let read = loop {
+        match reader.next(&mut waiting) {
+            Ok(Some(pieces)) => pieces
+                .into_iter()
+                .for_each(|piece| waiting.add(piece, workers)),
+            Ok(None) => break Ok(()),
+            Err(stop) => break Err(stop),
+        }
+        while waiting.pieces.len() > most || waiting.bytes > most_bytes {
+            waiting.write_first()?;
+        }
+    };
+    waiting.write_all_waiting()?;
+    waiting.writer.end(read.is_ok(), &mut waiting.to)?;
+    read
+}
+
+/// The pieces read and not written yet, each puzzle with its work coming.
+struct Waiting<'a, 'o, 'w> {
+    pieces: VecDeque<Item<'w>>,
+    bytes: usize,
+    sends_all: bool,
+    writer: &'a mut Writer<'w>,
+    to: Output<'o>,
+    progress: &'a Progress,
+}
+
+enum Item<'w> {
+    Text(Vec<u8>),
+    Puzzle(Puzzle, Coming<'w>),
+}
+
+impl<'w> Waiting<'_, '_, 'w> {
+    fn add(&mut self, piece: Piece, workers: &'w Workers<'w, Vec<u8>, Found>) {
+        let item = match piece {
+            Piece::Text(text) => {
+                self.bytes += text.len();
+                Item::Text(text)
+            }
+            Piece::Puzzle(puzzle) => {
+                self.bytes += puzzle.text().len();
+                let coming = workers.hand(puzzle.givens().to_vec());
+                Item::Puzzle(puzzle, coming)
+            }
+        };
+        self.pieces.push_back(item);
+    }
+
+    fn write_all_waiting(&mut self) -> io::Result<()> {
+        while !self.pieces.is_empty() {
+            self.write_first()?;
+        }
+        Ok(())
+    }
+
+    /// Writes the first piece waiting (once its work is done).
+    fn write_first(&mut self) -> io::Result<()> {
+        match self.pieces.pop_front() {
+            Some(Item::Text(text)) => {
+                self.bytes -= text.len();
+                self.writer.text(text, &mut self.to)
+            }
+            Some(Item::Puzzle(puzzle, coming)) => {
+                self.bytes -= puzzle.text().len();
+                self.progress.one_more();
+                self.writer.puzzle(puzzle, coming, &mut self.to)
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// What the reader writes goes out after every piece read so far; a flush (the reader's next
+/// read may wait for input) sends out every answer to what it read, if it `sends_all`.
+impl Write for Waiting<'_, '_, '_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all_waiting()?;
+        self.to.out.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self.sends_all {
+            true => self.write_all_waiting().and_then(|()| self.to.out.flush()),
+            false => Ok(()),
+        }
+    }
+}
+
+/// How a mode writes each piece of an input.
+enum Writer<'w> {
+    /// The input back with each puzzle's blanks filled in, whole lines at a time (a line's rest
+    /// after a puzzle waits for the next piece: a line that breaks never goes).
+    InPlace(Vec<u8>),
+    /// One line per puzzle, after its file's name (several files, as `grep -c` writes).
+    Lines(String),
+    /// Every solution of each puzzle, each as its block.
+    Blocks(Blocks<'w>),
+}
+
+impl<'w> Writer<'w> {
+    fn text(&mut self, text: Vec<u8>, to: &mut Output) -> io::Result<()> {
+        match self {
+            Writer::InPlace(held) => whole_lines(to.out, held, &text),
+            Writer::Lines(_) => Ok(()),
+            Writer::Blocks(blocks) => blocks.text(text, to),
+        }
+    }
+
+    fn puzzle(
+        &mut self,
+        mut puzzle: Puzzle,
+        coming: Coming<'w>,
+        to: &mut Output,
+    ) -> io::Result<()> {
+        let held = match self {
+            Writer::InPlace(held) => held,
+            Writer::Lines(tag) => return line(tag, &puzzle, coming, to),
+            Writer::Blocks(blocks) => return blocks.puzzle(puzzle, coming, to),
+        };
+        let (mut solved, mut said) = (false, Ok(()));
+        coming.take(&mut |found| match found {
+            Found::Said(steps, _) => {
+                said = to.out.write_all(steps.as_bytes());
+                said.is_ok()
+            }
+            Found::Solution(grid) => {
+                puzzle.fill_in(&grid);
+                solved = true;
+                false
+            }
+        });
+        said?;
+        if !solved {
+            to.unsolved(&puzzle);
+        }
+        whole_lines(to.out, held, puzzle.label())?;
+        whole_lines(to.out, held, puzzle.text())
+    }
+
+    /// The input ended, `whole` or at a reading error (then what waits for the rest of its line
+    /// is not written).
+    fn end(&mut self, whole: bool, to: &mut Output) -> io::Result<()> {
+        match self {
+            Writer::InPlace(held) if whole => to.out.write_all(&take(held)),
+            Writer::InPlace(_) | Writer::Lines(_) => Ok(()),
+            Writer::Blocks(blocks) => blocks.end(whole, to),
+        }
+    }
+}
+
+/// Writes a puzzle's line, `tag` first, as its work says it.
+fn line(tag: &str, puzzle: &Puzzle, coming: Coming, to: &mut Output) -> io::Result<()> {
+    let mut said = (String::new(), false);
+    coming.take(&mut |found| {
+        if let Found::Said(line, solvable) = found {
+            said = (line, solvable);
+        }
+        false
+    });
+    to.out.write_all(format!("{tag}{}\n", said.0).as_bytes())?;
+    if !said.1 {
+        to.unsolved(puzzle);
+    }
+    Ok(())
+}
+
+/// Writes `held` and `bytes` up to their last line break; holds what follows it.
+fn whole_lines(out: &mut dyn Write, held: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
+    if let Some(last) = bytes.iter().rposition(|&c| c == b'\n') {
+        out.write_all(held)?;
+        out.write_all(&bytes[..=last])?;
+        held.clear();
+        held.extend_from_slice(&bytes[last + 1..]);
+    } else {
+        held.extend_from_slice(bytes);
+    }
+    Ok(())
+}

@@ -1,0 +1,172 @@
+//! Work on every core: jobs handed to worker threads a batch at a time, what each finds taken
+//! back in the order the jobs came, so that the output is the same for any number of threads.
+//! With one job at a time there is no thread: a job is worked on when what it finds is taken.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+/// The stack of each thread that searches. The deepest search of every size, a 25x25 grid with
+/// its 625 squares each a board deep, takes about 8 MiB (a thread gets 2 MiB unless told).
+pub(crate) const STACK: usize = 64 << 20;
+
+/// Pieces read ahead of the one written, for each worker: enough that none waits for work.
+pub(crate) const AHEAD: usize = 128;
+
+/// Bytes of text read ahead of the piece written, at most (besides that piece): memory stays
+/// bounded whatever the input.
+pub(crate) const AHEAD_BYTES: usize = 1 << 18;
+
+/// The things a batch's jobs have found that wait to be taken, at most, besides three for each
+/// job (--explain's steps, solution and end): a worker far ahead waits on more (--all's
+/// solutions), and memory stays bounded.
+const WAITING: usize = 16;
+
+/// A job's work: it hands each thing it finds to `found` while `found` says go on.
+pub(crate) type Work<'w, J, T> = &'w (dyn Fn(J, &mut dyn FnMut(T) -> bool) + Sync);
+
+/// Jobs sent to a worker together, where what they find goes (each job's findings, then None),
+/// and the job told to stop (k + 1 for job k; 0 none).
+type Batch<J, T> = (Vec<J>, SyncSender<Option<T>>, Arc<AtomicUsize>);
+
+/// What a batch's jobs find, as they come, and the job told to stop.
+pub(crate) struct Coming<T> {
+    found: Receiver<Option<T>>,
+    stop: Arc<AtomicUsize>,
+}
+
+/// The workers, or none: then each job is worked on, on this thread, when it is taken.
+pub(crate) struct Workers<'w, J, T> {
+    hand: Option<Sender<Batch<J, T>>>,
+    work: Work<'w, J, T>,
+    threads: usize,
+    /// Jobs in a batch at most (small jobs go together: less to wait on).
+    batch: usize,
+    gathered: RefCell<Gathered<J, T>>,
+}
+
+/// The batch being gathered, if any, and where what it finds comes.
+type Gathered<J, T> = Option<(Batch<J, T>, Rc<Coming<T>>)>;
+
+/// What a job finds, to be taken: worked on then (no workers), or coming from a worker.
+pub(crate) enum Ticket<'a, J, T> {
+    Later(J, Work<'a, J, T>),
+    /// The job's batch, and its place in it.
+    Coming(&'a Workers<'a, J, T>, Rc<Coming<T>>, usize),
+}
+
+impl<J: Send, T: Send> Ticket<'_, J, T> {
+    /// Hands each thing the job finds to `found`, in turn, while it says go on (waiting for it).
+    pub(crate) fn take(self, found: &mut dyn FnMut(T) -> bool) {
+        match self {
+            Ticket::Later(job, work) => work(job, found),
+            Ticket::Coming(workers, coming, k) => {
+                workers.send(Some(&coming));
+                let mut going = true;
+                while let Ok(Some(t)) = coming.found.recv() {
+                    if going && !found(t) {
+                        going = false;
+                        coming.stop.store(k + 1, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl<'w, J: Send, T: Send> Workers<'w, J, T> {
+    /// Hands a job on; what it finds comes with the ticket.
+    pub(crate) fn hand(&self, job: J) -> Ticket<'_, J, T> {
+        if self.hand.is_none() {
+            return Ticket::Later(job, self.work);
+        }
+        let mut gathered = self.gathered.borrow_mut();
+        let ((jobs, ..), coming) = gathered.get_or_insert_with(|| {
+            let (sender, found) = mpsc::sync_channel(3 * self.batch + WAITING);
+            let stop = Arc::new(AtomicUsize::new(0));
+            let batch = (Vec::with_capacity(self.batch), sender, stop.clone());
+            (batch, Rc::new(Coming { found, stop }))
+        });
+        jobs.push(job);
+        let (k, coming) = (jobs.len() - 1, coming.clone());
+        drop(gathered);
+        if k + 1 == self.batch {
+            self.send(None);
+        }
+        Ticket::Coming(self, coming, k)
+    }
+
+    /// Sends the batch gathered, if it is `coming`'s (or any, for None).
+    fn send(&self, coming: Option<&Rc<Coming<T>>>) {
+        let mut gathered = self.gathered.borrow_mut();
+        let theirs =
+            |(_, mine): &(_, Rc<_>)| coming.map_or(true, |coming| Rc::ptr_eq(coming, mine));
+        if gathered.as_ref().map_or(false, theirs) {
+            if let (Some((batch, _)), Some(hand)) = (gathered.take(), &self.hand) {
+                let _ = hand.send(batch); // no worker left: the tickets find nothing
+            }
+        }
+    }
+
+    /// How many jobs to hand on ahead of the one taken, `each` a worker: none without workers
+    /// (each job is worked on as it comes, as one thread does).
+    pub(crate) fn ahead(&self, each: usize) -> usize {
+        each * self.threads
+    }
+}
+
+/// Runs `body` with `jobs` workers doing `work`, `batch` jobs at a time (none for one job at a
+/// time: then no thread starts); the workers end with `body`, jobs not begun dropped. Fewer
+/// start if the system will not start them all.
+pub(crate) fn with_workers<J: Send, T: Send, R>(
+    (jobs, batch): (usize, usize),
+    work: Work<J, T>,
+    body: impl FnOnce(&Workers<J, T>) -> R,
+) -> R {
+    let (hand, queue) = mpsc::channel();
+    let (queue, over) = (Mutex::new(queue), AtomicBool::new(false));
+    thread::scope(|scope| {
+        let threads = if jobs > 1 { jobs } else { 0 };
+        let started = (0..threads)
+            .filter(|_| {
+                let worker = thread::Builder::new().stack_size(STACK);
+                let serving = worker.spawn_scoped(scope, || serve(&queue, &over, work));
+                serving.is_ok()
+            })
+            .count();
+        let workers = Workers {
+            hand: Some(hand).filter(|_| started > 0),
+            work,
+            threads: started,
+            batch,
+            gathered: RefCell::new(None),
+        };
+        let result = body(&workers);
+        over.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// A worker: takes each batch in turn and hands on what its jobs find, until the batches end.
+fn serve<J, T>(queue: &Mutex<Receiver<Batch<J, T>>>, over: &AtomicBool, work: Work<J, T>) {
+    loop {
+        let next = match queue.lock() {
+            Ok(queue) => queue.recv(),
+            Err(_) => return,
+        };
+        let (jobs, found, stop) = match next {
+            Ok(batch) if !over.load(Ordering::Relaxed) => batch,
+            _ => return,
+        };
+        for (k, job) in jobs.into_iter().enumerate() {
+            let go_on = |t| stop.load(Ordering::Relaxed) != k + 1 && found.send(Some(t)).is_ok();
+            work(job, &mut |t| go_on(t));
+            if found.send(None).is_err() {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! The progress line: drawn on standard error when it is a terminal and the answers go elsewhere,
+//! once a run has gone on for a second, then cleared; never when standard error is a pipe, nor
+//! when the answers go to the same terminal. The terminal is a pseudo-terminal that `script`
+//! (util-linux) opens.
+
+mod common;
+
+use common::PUZZLE;
+use std::io::Write;
+use std::process::Command;
+
+/// A shell command that gives the command a puzzle, then another 1.6 s later.
+fn slow_input() -> String {
+    format!("(echo {PUZZLE}; sleep 1.6; echo {PUZZLE})")
+}
+
+/// What `script` shows of `shell` run under a pseudo-terminal: standard error, and standard
+/// output where it is not sent elsewhere.
+fn on_a_terminal(shell: &str) -> String {
+    let run = Command::new("script")
+        .args(["-qec", &format!("sh -c '{shell}'"), "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs");
+    assert!(run.status.success(), "{shell}: {:?}", run.status);
+    String::from_utf8_lossy(&run.stdout).into_owned()
+}
+
+#[test]
+fn a_run_of_over_a_second_draws_the_line_on_a_terminal_and_clears_it() {
+    let shown = on_a_terminal(&format!(
+        "{} | {} > /dev/null",
+        slow_input(),
+        common::SUDOKU
+    ));
+    assert!(shown.starts_with("\rpuzzles done: 1 ("), "{shown:?}");
+    assert!(shown.contains(" a second)"), "{shown:?}");
+    // Cleared: the line's width in spaces, between carriage returns, last.
+    let cleared = shown
+        .trim_end_matches('\r')
+        .rsplit('\r')
+        .next()
+        .unwrap_or("");
+    assert!(
+        !cleared.is_empty() && cleared.trim().is_empty(),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn generating_says_how_many_of_those_wanted_are_made() {
+    let shell = format!(
+        "{} --generate 8 --size 16 --seed 1 > /dev/null",
+        common::SUDOKU
+    );
+    let shown = on_a_terminal(&shell);
+    assert!(shown.contains("\rpuzzles made: "), "{shown:?}");
+    assert!(shown.contains(" of 8 ("), "{shown:?}");
+}
+
+#[test]
+fn no_line_when_the_answers_go_to_the_terminal_too_or_messages_to_a_pipe() {
+    let shown = on_a_terminal(&format!("{} | {}", slow_input(), common::SUDOKU));
+    assert!(!shown.contains("puzzles done"), "{shown:?}");
+    assert_eq!(shown.matches(&common::SOLVED[..81]).count(), 2, "{shown:?}");
+    // Standard error a pipe (the tests' own runs): only the answers' messages.
+    let mut child = common::spawn(std::path::Path::new(common::SUDOKU), &[]);
+    let mut stdin = child.stdin.take().expect("its input");
+    writeln!(stdin, "{PUZZLE}").expect("a puzzle");
+    std::thread::sleep(std::time::Duration::from_millis(1600));
+    writeln!(stdin, "{}", common::CLASH).expect("a puzzle");
+    drop(stdin);
+    let run = child.wait_with_output().expect("it ends");
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(said, "puzzle 2 (line 2): no solution\n");
+}
