@@ -109,7 +109,9 @@ pub(crate) enum Piece {
 }
 
 /// A puzzle: its side, its givens (0: blank, else d + 1), where each square stands in its text
-/// (offset, length, whether a number between spaces), and how many of its rows were read.
+/// (offset, length, whether a number between spaces), and how many of its rows were read;
+/// `says_none`: it came after a size line, in numbers (UVa 989), and is answered `NO SOLUTION`
+/// if it has none.
 pub(crate) struct Puzzle {
     pub(crate) number: usize,
     pub(crate) line: usize,
@@ -118,6 +120,7 @@ pub(crate) struct Puzzle {
     places: Vec<(u32, u32, bool)>,
     rows: usize,
     pub(crate) text: Vec<u8>,
+    pub(crate) says_none: bool,
 }
 
 impl Puzzle {
@@ -133,8 +136,11 @@ pub(crate) struct Reader<'a> {
     line: usize,
     puzzles: usize,
     current: Option<Box<Puzzle>>,
-    /// The line before was a lone number (a count or a size): a second is a 1x1 puzzle's row.
-    lone: bool,
+    /// The line of a lone number (a count or a size) before the next puzzle, 0 if none: a
+    /// second right after it is a 1x1 puzzle's row.
+    lone: usize,
+    /// A line read, and whether a line break ended it, to be read again.
+    held: Option<(Vec<u8>, bool)>,
 }
 
 impl<'a> Reader<'a> {
@@ -144,26 +150,41 @@ impl<'a> Reader<'a> {
             line: 0,
             puzzles: 0,
             current: None,
-            lone: false,
+            lone: 0,
+            held: None,
         }
     }
 
     /// The next piece, once the answers so far went out (a read may wait); None: the end.
     pub(crate) fn next(&mut self, out: &mut dyn Write) -> Result<Option<Piece>, Stop> {
         loop {
-            if self.input.buffer().is_empty() {
-                out.flush()?;
+            let (mut text, mut newline) = (Vec::new(), false);
+            match self.held.take() {
+                Some(held) => (text, newline) = held,
+                None if self.input.buffer().is_empty() => out.flush()?,
+                None => {}
             }
-            let mut text = Vec::new();
-            let newline = self.read_line(&mut text).map_err(Stop::Read)?;
-            if text.is_empty() {
-                return match (&self.current, self.puzzles) {
-                    (Some(puzzle), _) => Err(self.cut_short(puzzle, "the input ends inside")),
-                    (None, 0) => Err(Stop::Read(self.error(1, "no puzzle in the input"))),
-                    (None, _) => Ok(None),
-                };
+            if text.is_empty() && !newline {
+                newline = self.read_line(&mut text).map_err(Stop::Read)?;
+                if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
+                    text.drain(..3); // a byte-order mark
+                }
             }
             let end = text.len() - newline as usize;
+            if let Some(four) = self.four(&text[..end]) {
+                self.held = Some((text, newline));
+                return Ok(Some(Piece::Puzzle(four)));
+            }
+            if text.is_empty() {
+                return match (&self.current, self.puzzles, self.lone) {
+                    (Some(puzzle), ..) => Err(self.cut_short(puzzle, "the input ends inside")),
+                    (None, 0, _) => Err(Stop::Read(self.error(1, "no puzzle in the input"))),
+                    (None, _, 0) => Ok(None),
+                    (None, _, line) => Err(Stop::Read(format!(
+                        "line {line}, column 1: a count or size line, and no puzzle after it"
+                    ))),
+                };
+            }
             let words = trim(&text[..end]);
             let lone = !words.is_empty() && words.iter().all(u8::is_ascii_digit);
             if let (Some(puzzle), true) = (&self.current, words.is_empty()) {
@@ -173,13 +194,14 @@ impl<'a> Reader<'a> {
                 if words.is_empty() {
                     return Ok(Some(Piece::Text(text)));
                 }
-                if lone && !self.lone && words.len() <= 3 {
-                    self.lone = true; // a count of cases, or a size: not written
+                if lone && self.lone == 0 && words.len() <= 3 {
+                    self.lone = self.line; // a count of cases, or a size: not written
                     continue;
                 }
             }
-            self.lone = false;
-            if let Some(puzzle) = self.row(text, end).map_err(Stop::Read)? {
+            let puzzle = self.row(text, end).map_err(Stop::Read)?;
+            self.lone = 0;
+            if let Some(puzzle) = puzzle {
                 return Ok(Some(Piece::Puzzle(puzzle)));
             }
         }
@@ -274,7 +296,23 @@ impl<'a> Reader<'a> {
             places: Vec::with_capacity(side * side),
             rows: 0,
             text: Vec::new(),
+            says_none: self.lone > 0 && numbers,
         }))
+    }
+
+    /// An empty 4x4 puzzle on one line: a first row of sixteen `.` that the line after cannot
+    /// go on with as a 16x16 (it has not 16 squares, or has digits but not numbers).
+    fn four(&mut self, line: &[u8]) -> Option<Box<Puzzle>> {
+        let puzzle = self.current.as_ref().filter(|puzzle| puzzle.side == 16)?;
+        let dots = puzzle.places.iter().all(|&(at, ..)| puzzle.text[at as usize] == b'.');
+        let (numbers, squares) = squares_of(line);
+        let digits = !numbers && line.iter().any(u8::is_ascii_digit);
+        if puzzle.rows > 1 || !dots || squares.len() == 16 && !digits {
+            return None;
+        }
+        let mut four = self.current.take()?;
+        (four.side, four.rows) = (4, 4);
+        Some(four)
     }
 
     /// The puzzle stops before its last row.
@@ -411,12 +449,6 @@ impl<const S: usize> Board<S> {
         self.placed[x] |= 1 << y;
     }
 
-    /// The units of square p: its row, its column and its box.
-    fn units_of(p: usize) -> [usize; 3] {
-        let (x, y, n) = (p / S, p % S, Self::N);
-        [x, S + y, 2 * S + x / n * n + y / n]
-    }
-
     /// The i-th square of unit u (rows, then columns, then boxes).
     fn square(u: usize, i: usize) -> usize {
         let (k, n) = (u % S, Self::N);
@@ -450,19 +482,15 @@ type Answer = Result<Vec<u8>, usize>;
 /// Constraints are numbered: square p has a symbol (p), unit u has symbol d (`S * S + S * u +
 /// d`), then clause c (`4 * S * S + c`).
 #[derive(Clone)]
-struct Check<const S: usize> {
+pub(crate) struct Check<const S: usize> {
     board: Board<S>,
     /// The board as each level above 0 began, where it began on the trail, and its decision.
     saved: Vec<Board<S>>,
     starts: Vec<usize>,
     decided: Vec<usize>,
     trail: Vec<Step>,
-    /// Where on the trail each square was filled, and each var taken out by a clause.
-    placed_at: Vec<usize>,
-    taken_at: Vec<usize>,
-    /// The square of each unit where each symbol was last placed (`S * u + d`; at first a
-    /// square of the unit).
-    holder: Vec<usize>,
+    /// The step of the trail that decided each var, placed it or took it out.
+    at: Vec<usize>,
     /// Clauses, each true in every solution: the levels it spanned when learned, then its
     /// literals (none once forgotten, its place free again); the clauses that watch each literal
     /// (each its first two), and the literals they left to make true, with the constraint.
@@ -496,7 +524,7 @@ impl<const S: usize> Check<S> {
     const RULES: usize = 4 * S * S;
 
     /// The board of the givens at level 0 (a given that cannot go there leaves a dead end).
-    fn new(givens: &[u8]) -> Check<S> {
+    pub(crate) fn new(givens: &[u8]) -> Check<S> {
         let mut check = Check {
             board: Board {
                 can: [[Board::<S>::ROW; S]; S],
@@ -506,9 +534,7 @@ impl<const S: usize> Check<S> {
             starts: Vec::new(),
             decided: Vec::new(),
             trail: Vec::new(),
-            placed_at: vec![0; S * S],
-            taken_at: vec![0; S * S * S],
-            holder: (0..3 * S * S).map(|k| Board::<S>::square(k / S, 0)).collect(),
+            at: vec![0; S * S * S],
             clauses: Vec::new(),
             free: Vec::new(),
             watches: vec![Vec::new(); 2 * S * S * S],
@@ -540,33 +566,32 @@ impl<const S: usize> Check<S> {
     /// a literal that turns false look again.
     fn make(&mut self, lit: usize, why: usize) {
         let (v, p, d) = (lit / 2, lit / 2 / S, lit / 2 % S);
-        let level = self.level();
+        let mut lost = std::mem::take(&mut self.lost);
         if lit & 1 == 0 {
             self.board.can[d][p / S] &= !(1 << (p % S));
-            self.taken_at[v] = self.trail.len();
-            self.trail.push(Step { lit, why, level });
-            return self.watch(lit ^ 1);
-        }
-        // What p and d's peers lose: each such var's literal turns false.
-        let (x, y, n) = (p / S, p % S, Board::<S>::N);
-        let mut lost = std::mem::take(&mut self.lost);
-        lost.extend((0..S).filter(|&e| e != d && self.board.allows(p, e)).map(|e| S * p + e));
-        for (r, row) in self.board.can[d].iter().enumerate() {
-            let band = if r / n == x / n { ((1 << n) - 1) << (y / n * n) } else { 0 };
-            let mut out = row & if r == x { !(1 << y) } else { 1 << y | band };
-            while out != 0 {
-                lost.push(S * (S * r + out.trailing_zeros() as usize) + d);
-                out &= out - 1;
+        } else {
+            // What p and d's peers lose: each such var's literal turns false.
+            let (x, y, n) = (p / S, p % S, Board::<S>::N);
+            lost.extend((0..S).filter(|&e| e != d && self.board.allows(p, e)).map(|e| S * p + e));
+            for (r, row) in self.board.can[d].iter().enumerate() {
+                let band = if r / n == x / n { ((1 << n) - 1) << (y / n * n) } else { 0 };
+                let mut out = row & if r == x { !(1 << y) } else { 1 << y | band };
+                while out != 0 {
+                    lost.push(S * (S * r + out.trailing_zeros() as usize) + d);
+                    out &= out - 1;
+                }
             }
+            self.board.place(p, d);
+            self.phase[p] = d;
         }
-        self.board.place(p, d);
-        for u in Board::<S>::units_of(p) {
-            self.holder[S * u + d] = p;
+        lost.push(v);
+        let level = self.level();
+        for &v in &lost {
+            self.at[v] = self.trail.len();
         }
-        (self.placed_at[p], self.phase[p]) = (self.trail.len(), d);
         self.trail.push(Step { lit, why, level });
         self.watch(lit ^ 1);
-        for &v in &lost {
+        for &v in &lost[..lost.len() - 1] {
             self.watch(2 * v + 1);
         }
         lost.clear();
@@ -771,12 +796,27 @@ impl<const S: usize> Check<S> {
         self.conflict = None;
     }
 
+    /// Leaves a solution out at level 0: a clause that a square open there takes another symbol
+    /// (with none open, a dead end at once).
+    pub(crate) fn exclude(&mut self, solution: &[u8]) {
+        let mut clause = vec![0];
+        for p in (0..S * S).filter(|&p| !self.board.filled(p)) {
+            clause.push((2 * (S * p) + 2 * solution[p] as usize - 2) as u32);
+        }
+        let (only, c) = (clause.get(1).copied(), self.keep(clause));
+        match only {
+            Some(lit) if self.clauses[c].len() == 2 => self.pending.push((lit as usize, Self::RULES + c)),
+            Some(_) => {}
+            None => self.conflict = Some(Self::RULES + c),
+        }
+    }
+
     /// The check: whether the board at the top of the levels has a solution, searched where the
     /// ways are fewest, learning from each dead end a clause (so that it is not met again by
     /// another way); the levels are as they were after. It starts again from the top after 64
     /// dead ends, then 64, 128, 128, ...; with the classic's path on the board, every other time
     /// it tries the squares in reading order, as the classic does, which continues its rows.
-    fn solvable(&mut self) -> Answer {
+    pub(crate) fn solvable(&mut self) -> Answer {
         let top = self.level();
         let path = self.decided.clone();
         let (mut conflicts, mut restarts) = (0, 0);
@@ -792,6 +832,7 @@ impl<const S: usize> Check<S> {
                 if conflicts == 64 * luby(restarts) {
                     (conflicts, restarts) = (0, restarts + 1);
                     self.backjump(top);
+                    self.forget();
                 }
             } else if self.level() < top {
                 // Back below the top after a dead end: the path's decisions again.
@@ -898,27 +939,9 @@ impl<const S: usize> Check<S> {
         (clause, back)
     }
 
-    /// The trail step that made literal `lit` false: its var's placement, or the first of what
-    /// took it out (its square filled, a peer holding its symbol, a clause).
+    /// The trail step that made literal `lit` false.
     fn step_of(&self, lit: usize) -> usize {
-        let (v, p) = (lit / 2, lit / 2 / S);
-        if lit & 1 == 0 {
-            return self.placed_at[p];
-        }
-        let mut first = match self.trail.get(self.taken_at[v]) {
-            Some(step) if step.lit == 2 * v => self.taken_at[v],
-            _ => self.trail.len() - 1,
-        };
-        if self.board.filled(p) {
-            first = first.min(self.placed_at[p]);
-        }
-        for u in Board::<S>::units_of(p) {
-            let q = self.holder[S * u + v % S];
-            if self.board.holds(q, v % S) {
-                first = first.min(self.placed_at[q]);
-            }
-        }
-        first
+        self.at[lit / 2]
     }
 
     /// The literals that made trail step t's literal true, all false: its constraint's others.
@@ -963,28 +986,33 @@ impl<const S: usize> Check<S> {
     }
 
     /// Keeps a clause taught and makes its first literal true, the only one not false at this
-    /// level; past `KEPT` clauses, forgets the half that spanned the most levels, but those a
-    /// literal on the trail is true by: memory stays bounded.
+    /// level.
     fn learn(&mut self, clause: Vec<u32>) {
         let first = clause[1] as usize;
         let c = self.keep(clause);
         self.make(first, Self::RULES + c);
-        if self.clauses.len() - self.free.len() > KEPT {
-            let mut spans: Vec<u32> = self.clauses.iter().filter_map(|c| c.first().copied()).collect();
-            spans.sort_unstable();
-            let most = spans[spans.len() / 2].max(3);
-            let mut used = vec![false; self.clauses.len()];
-            for step in &self.trail {
-                let c = step.why.checked_sub(Self::RULES);
-                if let Some(used) = c.and_then(|c| used.get_mut(c)) {
-                    *used = true;
-                }
+    }
+
+    /// Past `KEPT` clauses, forgets the half that spanned the most levels but those a literal
+    /// on the trail is true by: memory stays bounded.
+    fn forget(&mut self) {
+        if self.clauses.len() - self.free.len() <= KEPT {
+            return;
+        }
+        let mut spans: Vec<u32> = self.clauses.iter().filter_map(|c| c.first().copied()).collect();
+        spans.sort_unstable();
+        let most = spans[spans.len() / 2].max(3);
+        let mut used = vec![false; self.clauses.len()];
+        for step in &self.trail {
+            let c = step.why.checked_sub(Self::RULES);
+            if let Some(used) = c.and_then(|c| used.get_mut(c)) {
+                *used = true;
             }
-            for (c, clause) in self.clauses.iter_mut().enumerate() {
-                if clause.first().map_or(false, |&span| span >= most) && !used[c] {
-                    *clause = Vec::new();
-                    self.free.push(c);
-                }
+        }
+        for (c, clause) in self.clauses.iter_mut().enumerate() {
+            if clause.first().map_or(false, |&span| span >= most) && !used[c] {
+                *clause = Vec::new();
+                self.free.push(c);
             }
         }
     }
@@ -1087,14 +1115,9 @@ impl<const S: usize> Search<S> {
             Err(_) => return search.check.boards,
         };
         let mut other = search.check.clone();
-        let mut clause = vec![0];
-        let open = (0..S * S).filter(|&p| !other.board.filled(p));
-        clause.extend(open.map(|p| (2 * (S * p) + 2 * search.witness[p] as usize - 2) as u32));
-        if clause.len() > 2 {
-            other.keep(clause);
-            search.unique = other.solvable().is_err();
-            search.check.boards = other.boards;
-        }
+        other.exclude(&search.witness);
+        search.unique = other.solvable().is_err();
+        search.check.boards = other.boards;
         match search.next_square(0) {
             Some((x, y)) => search.dfs(x, y, found),
             None => found(&search.grid),
@@ -1208,6 +1231,7 @@ fn answer(
                 });
                 match smallest {
                     Some(grid) => out.write_all(&filled(&puzzle, &grid))?,
+                    None if puzzle.says_none => out.write_all(b"NO SOLUTION\n")?,
                     None => {
                         *solved = false;
                         let (number, line) = (puzzle.number, puzzle.line);

@@ -4,8 +4,8 @@ use super::cores::with_workers;
 use super::explain::{nine, rating};
 use super::judge::{fail, finish, output_failed};
 use super::progress::Progress;
-use super::puzzles::{solutions, solve};
-use super::rules::{box_side, broken_rule, symbol, unit_square, units_of};
+use super::puzzles::solutions;
+use super::rules::{box_side, broken_rule, symbol, units_of};
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, Write};
 use std::mem::replace;
@@ -231,10 +231,6 @@ fn unsolvable_puzzle(side: usize, random: &mut Random) -> Option<Vec<u8>> {
     }
 }
 
-/// The steps of search a 25x25 puzzle may take while givens are taken away (a second or so):
-/// past them the givens left stay.
-const WORK: u64 = 8000;
-
 /// A puzzle with `wanted` solutions, minimal for that number: a random solved grid (for none,
 /// an unsolvable puzzle), its givens taken away in a random order, each kept if taking it away
 /// would make more than `wanted`; none if that ends with fewer.
@@ -246,58 +242,13 @@ fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u
     let mut order: Vec<usize> = (0..side * side).collect();
     random.shuffle(&mut order);
     order.retain(|&p| grid[p] != 0);
-    let (mut found, mut work) = (solutions(side, &grid, wanted + 1), 0);
+    let mut found = solutions(side, &grid, wanted + 1);
     for p in order {
         let given = replace(&mut grid[p], 0);
-        // A proper puzzle without one given has one solution more for each other symbol there.
-        let count = match wanted {
-            1 => 1 + another_symbol_solves(side, &mut grid, p, given, &mut work) as u64,
-            _ => {
-                let mut count = 0;
-                work += solve(side, &grid, &mut |_| {
-                    count += 1;
-                    count <= wanted
-                });
-                count
-            }
-        };
-        match count {
+        match solutions(side, &grid, wanted + 1) {
             count if count > wanted => grid[p] = given,
             count => found = count,
         }
-        if side == 25 && work > WORK {
-            break;
-        }
     }
     Some(grid).filter(|_| found == wanted)
-}
-
-/// Whether square p of a proper puzzle, its given taken away, has a solution with another symbol
-/// there (then the puzzle has two): a solution asked for each symbol, which the search finds
-/// sooner than a second solution in the classic's order (16x16, in two thirds of the time);
-/// p is left empty.
-fn another_symbol_solves(
-    side: usize,
-    grid: &mut [u8],
-    p: usize,
-    given: u8,
-    work: &mut u64,
-) -> bool {
-    let peers: Vec<usize> = units_of(side, p)
-        .iter()
-        .flat_map(|&u| (0..side).map(move |i| unit_square(side, u, i)))
-        .collect();
-    let solves = (1..=side as u8).filter(|&v| v != given).any(|v| {
-        grid[p] = v;
-        peers.iter().all(|&q| q == p || grid[q] != v) && {
-            let mut solved = false;
-            *work += solve(side, grid, &mut |_| {
-                solved = true;
-                false
-            });
-            solved
-        }
-    });
-    grid[p] = 0;
-    solves
 }

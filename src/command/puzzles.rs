@@ -102,13 +102,39 @@ pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> 
     }
 }
 
-/// The solutions of `givens`, counted up to `limit`.
+/// The solutions of `givens`, counted up to `limit`: in the classic's order at 9x9 or for
+/// many, else as the check finds them, each left out of the next search.
 pub(crate) fn solutions(side: usize, givens: &[u8], limit: u64) -> u64 {
-    let mut found = 0;
-    solve(side, givens, &mut |_| {
+    match side {
+        _ if side == 9 || limit > EXCLUDED => {
+            let mut found = 0;
+            solve(side, givens, &mut |_| {
+                found += 1;
+                found < limit
+            });
+            found
+        }
+        1 => excluding::<1>(givens, limit),
+        4 => excluding::<4>(givens, limit),
+        16 => excluding::<16>(givens, limit),
+        _ => excluding::<25>(givens, limit),
+    }
+}
+
+/// The most solutions counted by leaving each out of the next search (each makes the search
+/// larger by a clause as long as the puzzle's blanks).
+const EXCLUDED: u64 = 64;
+
+/// The solutions of `givens` at side S up to `limit`, each found by the check and left out.
+fn excluding<const S: usize>(givens: &[u8], limit: u64) -> u64 {
+    let (mut check, mut found) = (every_size::Check::<S>::new(givens), 0);
+    while found < limit {
+        match check.solvable() {
+            Ok(solution) => check.exclude(&solution),
+            Err(_) => break,
+        }
         found += 1;
-        found < limit
-    });
+    }
     found
 }
 
