@@ -304,7 +304,10 @@ impl<'a> Reader<'a> {
     /// go on with as a 16x16 (it has not 16 squares, or has digits but not numbers).
     fn four(&mut self, line: &[u8]) -> Option<Box<Puzzle>> {
         let puzzle = self.current.as_ref().filter(|puzzle| puzzle.side == 16)?;
-        let dots = puzzle.places.iter().all(|&(at, ..)| puzzle.text[at as usize] == b'.');
+        let dots = puzzle
+            .places
+            .iter()
+            .all(|&(at, ..)| puzzle.text[at as usize] == b'.');
         let (numbers, squares) = squares_of(line);
         let digits = !numbers && line.iter().any(u8::is_ascii_digit);
         if puzzle.rows > 1 || !dots || squares.len() == 16 && !digits {
@@ -394,12 +397,17 @@ fn trim(bytes: &[u8]) -> &[u8] {
 const MOST: usize = 25;
 
 /// A board of side S: `can[d][x]` has bit y when square (x, y) can take symbol d or holds it,
-/// `placed[x]` when it holds its symbol.
+/// `placed[x]` when it holds its symbol; `ways`, for each constraint of the rules (see
+/// `Check`), its literals not false, `DONE` once one is true.
 #[derive(Clone, Copy)]
 struct Board<const S: usize> {
     can: [[u32; S]; S],
     placed: [u32; S],
+    ways: [[[u8; S]; S]; 4],
 }
+
+/// The ways of a constraint that holds.
+const DONE: u8 = u8::MAX;
 
 impl<const S: usize> Board<S> {
     /// A box's side.
@@ -443,7 +451,12 @@ impl<const S: usize> Board<S> {
         }
         let rows = &mut self.can[d];
         for (r, row) in rows.iter_mut().enumerate() {
-            *row &= !(1 << y | if r / n == x / n { ((1 << n) - 1) << (y / n * n) } else { 0 });
+            *row &= !(1 << y
+                | if r / n == x / n {
+                    ((1 << n) - 1) << (y / n * n)
+                } else {
+                    0
+                });
         }
         rows[x] = 1 << y;
         self.placed[x] |= 1 << y;
@@ -500,18 +513,15 @@ pub(crate) struct Check<const S: usize> {
     pending: Vec<(usize, usize)>,
     /// A constraint found with every literal false.
     conflict: Option<usize>,
-    /// The var to decide on, where the last settling found two ways.
-    pair: Option<usize>,
     /// Scratch, kept to spare allocations: the vars a placement takes out, the trail steps a
     /// dead end is explained by, the literals of the clause it teaches.
     lost: Vec<usize>,
     seen: Vec<u8>,
     taught: Vec<bool>,
-    /// How often each square took part in a dead end lately, and what one more adds.
+    /// How often each var took part in a dead end lately, and what one more adds (more each
+    /// time: older ones count less).
     activity: Vec<f64>,
     bump: f64,
-    /// The symbol each square last took: tried first there again.
-    phase: Vec<usize>,
     /// Boards searched (levels begun).
     boards: u64,
 }
@@ -529,6 +539,7 @@ impl<const S: usize> Check<S> {
             board: Board {
                 can: [[Board::<S>::ROW; S]; S],
                 placed: [0; S],
+                ways: [[[S as u8; S]; S]; 4],
             },
             saved: Vec::new(),
             starts: Vec::new(),
@@ -540,13 +551,11 @@ impl<const S: usize> Check<S> {
             watches: vec![Vec::new(); 2 * S * S * S],
             pending: Vec::new(),
             conflict: None,
-            pair: None,
             lost: Vec::new(),
             seen: Vec::new(),
             taught: vec![false; 2 * S * S * S],
-            activity: vec![0.0; S * S],
+            activity: vec![0.0; S * S * S],
             bump: 1.0,
-            phase: vec![0; S * S],
             boards: 0,
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
@@ -562,19 +571,28 @@ impl<const S: usize> Check<S> {
         self.saved.len()
     }
 
-    /// Makes literal `lit` true, constraint `why` leaving it no other way; the clauses watching
-    /// a literal that turns false look again.
+    /// Makes literal `lit` true, constraint `why` leaving it no other way: the vars it takes
+    /// out leave their constraints, and the clauses watching a literal it makes false look again.
     fn make(&mut self, lit: usize, why: usize) {
         let (v, p, d) = (lit / 2, lit / 2 / S, lit / 2 % S);
         let mut lost = std::mem::take(&mut self.lost);
         if lit & 1 == 0 {
             self.board.can[d][p / S] &= !(1 << (p % S));
+            lost.push(v);
         } else {
-            // What p and d's peers lose: each such var's literal turns false.
+            // What p and d's peers lose.
             let (x, y, n) = (p / S, p % S, Board::<S>::N);
-            lost.extend((0..S).filter(|&e| e != d && self.board.allows(p, e)).map(|e| S * p + e));
+            lost.extend(
+                (0..S)
+                    .filter(|&e| e != d && self.board.allows(p, e))
+                    .map(|e| S * p + e),
+            );
             for (r, row) in self.board.can[d].iter().enumerate() {
-                let band = if r / n == x / n { ((1 << n) - 1) << (y / n * n) } else { 0 };
+                let band = if r / n == x / n {
+                    ((1 << n) - 1) << (y / n * n)
+                } else {
+                    0
+                };
                 let mut out = row & if r == x { !(1 << y) } else { 1 << y | band };
                 while out != 0 {
                     lost.push(S * (S * r + out.trailing_zeros() as usize) + d);
@@ -582,20 +600,62 @@ impl<const S: usize> Check<S> {
                 }
             }
             self.board.place(p, d);
-            self.phase[p] = d;
+            for k in Self::constraints(v) {
+                *self.ways(k) = DONE;
+            }
         }
-        lost.push(v);
         let level = self.level();
-        for &v in &lost {
-            self.at[v] = self.trail.len();
-        }
+        self.at[v] = self.trail.len();
         self.trail.push(Step { lit, why, level });
         self.watch(lit ^ 1);
-        for &v in &lost[..lost.len() - 1] {
-            self.watch(2 * v + 1);
+        for &u in &lost {
+            self.at[u] = self.at[v];
+            self.lose(u);
+            self.watch(2 * u + 1);
         }
         lost.clear();
         self.lost = lost;
+    }
+
+    /// Var u is out: each constraint it was a way of has one way fewer, the last made true, none
+    /// a dead end.
+    fn lose(&mut self, u: usize) {
+        for k in Self::constraints(u) {
+            let ways = self.ways(k);
+            if *ways != DONE {
+                *ways -= 1;
+                match *ways {
+                    0 => self.conflict = self.conflict.or(Some(k)),
+                    1 => {
+                        let mut way = (0..S).map(|i| Self::way(k, i));
+                        let lit = way.find(|&lit| !self.board.is_false(lit));
+                        self.pending.push((lit.unwrap_or(0), k));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// The constraints of the rules var v is a way of: its square's, its units' for its symbol.
+    fn constraints(v: usize) -> [usize; 4] {
+        let (x, y, d, n) = (v / S / S, v / S % S, v % S, Board::<S>::N);
+        let unit = |kind: usize, i: usize| kind * S * S + S * i + d;
+        [v / S, unit(1, x), unit(2, y), unit(3, x / n * n + y / n)]
+    }
+
+    /// The ways left of constraint k of the rules.
+    fn ways(&mut self, k: usize) -> &mut u8 {
+        &mut self.board.ways[k / S / S][k / S % S][k % S]
+    }
+
+    /// The i-th literal of constraint k of the rules: square k takes its ith symbol, or unit u
+    /// has symbol d at its ith square.
+    fn way(k: usize, i: usize) -> usize {
+        match k < S * S {
+            true => 2 * (S * k + i) + 1,
+            false => 2 * (S * Board::<S>::square(k / S - S, i) + k % S) + 1,
+        }
     }
 
     /// Literal `lit` turned false: each clause watching it watches another literal not false, or
@@ -634,140 +694,18 @@ impl<const S: usize> Check<S> {
         self.watches[lit] = kept;
     }
 
-    /// Fills what the rules force, and what the clauses do, until none is left; the dead end
-    /// met, if any.
+    /// Makes true what the constraints leave one way, until none is left; the dead end met, if
+    /// any.
     fn settle(&mut self) -> Result<(), usize> {
         loop {
             if let Some(conflict) = self.conflict.take() {
                 return Err(conflict);
             }
-            if let Some((lit, why)) = self.pending.pop() {
-                if self.board.is_false(lit) {
-                    return Err(why);
-                }
-                if !self.board.is_false(lit ^ 1) {
-                    self.make(lit, why); // not true yet
-                }
-            } else if !self.singles()? && !self.hidden()? && self.conflict.is_none() {
-                return Ok(());
-            }
-        }
-    }
-
-    /// Each square with one symbol left takes it; whether any did. Of the squares with two, the
-    /// one most often in dead ends lately is the pair to decide on.
-    fn singles(&mut self) -> Result<bool, usize> {
-        let (mut any, mut best) = (false, None);
-        for x in 0..S {
-            let mut count = [0; 3];
-            for symbol in &self.board.can {
-                add(&mut count, symbol[x]);
-            }
-            let [once, twice, more] = count;
-            if once != Board::<S>::ROW {
-                return Err(S * x + (!once).trailing_zeros() as usize);
-            }
-            let mut pairs = twice & !more & !self.board.placed[x];
-            while pairs != 0 {
-                let p = S * x + pairs.trailing_zeros() as usize;
-                pairs &= pairs - 1;
-                if best.map_or(true, |q| self.activity[p] > self.activity[q]) {
-                    best = Some(p);
-                }
-            }
-            let mut singles = once & !twice & !self.board.placed[x];
-            while singles != 0 && self.conflict.is_none() {
-                let p = S * x + singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                match (0..S).find(|&d| self.board.allows(p, d)) {
-                    Some(d) => self.make(2 * (S * p + d) + 1, p),
-                    None => return Err(p),
-                }
-                any = true;
-            }
-        }
-        self.pair = best.map(|p| S * p + self.first_way(p));
-        Ok(any)
-    }
-
-    /// Each unit's symbol with one square left goes there; whether any did. Without a square
-    /// with two symbols, the first unit's symbol with two squares is the pair to decide on.
-    fn hidden(&mut self) -> Result<bool, usize> {
-        let (n, mut any, mut pair) = (Board::<S>::N, false, None);
-        let rule = |u: usize, d: usize| S * S + S * u + d;
-        for d in 0..S {
-            let (can, placed) = (self.board.can[d], self.board.placed);
-            // Per column and per band's column, the rows that can take d (once, twice, more).
-            let (mut count, mut held, mut band, mut band_held) = ([0; 3], 0, [0; 3], 0);
-            for x in 0..S {
-                let open = can[x] & !placed[x];
-                match open.count_ones() {
-                    _ if can[x] == 0 => return Err(rule(x, d)),
-                    _ if open != can[x] => {}
-                    1 => any |= self.hide(S * x + open.trailing_zeros() as usize, d, x)?,
-                    2 => pair = pair.or(Some(rule(x, d))),
-                    _ => {}
-                }
-                add(&mut count, can[x]);
-                add(&mut band, can[x]);
-                held |= can[x] & placed[x];
-                band_held |= can[x] & placed[x];
-                if x % n < n - 1 {
-                    continue;
-                }
-                for k in 0..n {
-                    let stack = ((1 << n) - 1) << (k * n);
-                    let [once, twice, more] = band.map(|plane| plane & stack);
-                    let u = 2 * S + x / n * n + k;
-                    match (once.count_ones(), twice.count_ones()) {
-                        (0, _) => return Err(rule(u, d)),
-                        _ if band_held & stack != 0 || more != 0 => {}
-                        (1, 0) => {
-                            let y = once.trailing_zeros() as usize;
-                            let row = (x + 1 - n..=x).find(|&r| can[r] >> y & 1 != 0);
-                            any |= self.hide(S * row.unwrap_or(x) + y, d, u)?;
-                        }
-                        (2, 0) | (1, 1) => pair = pair.or(Some(rule(u, d))),
-                        _ => {}
-                    }
-                }
-                (band, band_held) = ([0; 3], 0);
-            }
-            let [once, twice, more] = count;
-            if once != Board::<S>::ROW {
-                return Err(rule(S + (!once).trailing_zeros() as usize, d));
-            }
-            let mut singles = once & !twice & !held;
-            while singles != 0 {
-                let y = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                let row = (0..S).find(|&r| can[r] >> y & 1 != 0).unwrap_or(0);
-                any |= self.hide(S * row + y, d, S + y)?;
-            }
-            if twice & !more & !held != 0 {
-                let y = (twice & !more & !held).trailing_zeros() as usize;
-                pair = pair.or(Some(rule(S + y, d)));
-            }
-        }
-        if let (None, Some(k)) = (self.pair, pair) {
-            let (u, d) = ((k - S * S) / S, k % S);
-            let mut open = (0..S).map(|i| Board::<S>::square(u, i));
-            let q = open.find(|&q| self.board.allows(q, d) && !self.board.filled(q));
-            self.pair = q.map(|q| S * q + d);
-        }
-        Ok(any)
-    }
-
-    /// Symbol d goes to square p, its only square in unit u, unless it is there already; a dead
-    /// end if it has left p since it was counted (the unit has none left).
-    fn hide(&mut self, p: usize, d: usize, u: usize) -> Result<bool, usize> {
-        let rule = S * S + S * u + d;
-        match (self.board.holds(p, d) || self.conflict.is_some(), self.board.allows(p, d)) {
-            (true, _) => Ok(false),
-            (_, false) => Err(rule),
-            _ => {
-                self.make(2 * (S * p + d) + 1, rule);
-                Ok(true)
+            match self.pending.pop() {
+                Some((lit, why)) if self.board.is_false(lit) => return Err(why),
+                Some((lit, why)) if !self.board.is_false(lit ^ 1) => self.make(lit, why),
+                Some(_) => {} // true already
+                None => return Ok(()),
             }
         }
     }
@@ -805,7 +743,9 @@ impl<const S: usize> Check<S> {
         }
         let (only, c) = (clause.get(1).copied(), self.keep(clause));
         match only {
-            Some(lit) if self.clauses[c].len() == 2 => self.pending.push((lit as usize, Self::RULES + c)),
+            Some(lit) if self.clauses[c].len() == 2 => {
+                self.pending.push((lit as usize, Self::RULES + c))
+            }
             Some(_) => {}
             None => self.conflict = Some(Self::RULES + c),
         }
@@ -845,7 +785,8 @@ impl<const S: usize> Check<S> {
                 match self.choice(restarts % 2 == 1 && top > 0) {
                     Some(v) => self.decide(v),
                     None => {
-                        let grid = (0..S * S).map(|p| self.first_way(p) as u8 + 1).collect();
+                        let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
+                        let grid = (0..S * S).map(|p| symbol(p) as u8 + 1).collect();
                         self.backjump(top);
                         return Ok(grid);
                     }
@@ -854,27 +795,25 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// Where to decide next: the first open square in reading order, or where the fewest ways
-    /// are (the pair the last settling found, else the square with the fewest symbols); the var,
-    /// its square's last symbol first; None when every square is filled.
+    /// Where to decide next: of the vars of the first open square in reading order, or of those
+    /// where the ways are fewest (a square's symbols, a unit's squares for a symbol), the one
+    /// most often in dead ends lately, the first of those alike; None when every square is filled.
     fn choice(&self, in_order: bool) -> Option<usize> {
-        if self.pair.is_some() && !in_order {
-            return self.pair;
+        let ways = self.board.ways.iter().flatten().flatten().enumerate();
+        let open = ways.filter(|&(_, &ways)| ways != DONE);
+        let (fewest, first) = (
+            open.clone().map(|(_, &ways)| ways).min()?,
+            open.clone().next()?.0,
+        );
+        let chosen = open.filter(|&(k, &ways)| if in_order { k == first } else { ways == fewest });
+        let vars = chosen.flat_map(|(k, _)| (0..S).map(move |i| Self::way(k, i) / 2));
+        let mut best = None;
+        for v in vars.filter(|&v| self.board.allows(v / S, v % S) && !self.board.filled(v / S)) {
+            if best.map_or(true, |b| self.activity[v] > self.activity[b]) {
+                best = Some(v);
+            }
         }
-        let mut open = (0..S * S).filter(|&p| !self.board.filled(p));
-        let p = match in_order {
-            true => open.next(),
-            false => open.min_by_key(|&p| (0..S).filter(|&d| self.board.allows(p, d)).count()),
-        }?;
-        Some(S * p + self.first_way(p))
-    }
-
-    /// The symbol to try first at square p: the one it last took, if it can.
-    fn first_way(&self, p: usize) -> usize {
-        match self.board.allows(p, self.phase[p]) {
-            true => self.phase[p],
-            false => (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0),
-        }
+        best
     }
 
     /// The clause a dead end teaches (the levels it spans first): the literal the current level
@@ -889,6 +828,7 @@ impl<const S: usize> Check<S> {
         let mut t = self.trail.len();
         loop {
             for lit in why.drain(..) {
+                self.activity[lit / 2] += self.bump;
                 let s = self.step_of(lit);
                 match self.trail[s].level {
                     0 => {}
@@ -926,12 +866,11 @@ impl<const S: usize> Check<S> {
             let level = self.trail[self.step_of(lit)].level;
             clause.insert(if level > back { 2 } else { clause.len() }, lit as u32);
             back = back.max(level);
-            self.activity[lit / 2 / S] += self.bump;
         }
         for &lit in &taught {
             self.taught[lit] = false;
         }
-        self.bump *= 1.05;
+        self.bump /= 0.95;
         if self.bump > 1e100 {
             self.activity.iter_mut().for_each(|a| *a *= 1e-100);
             self.bump *= 1e-100;
@@ -956,13 +895,13 @@ impl<const S: usize> Check<S> {
     /// The literals of constraint k: a square's symbols, a unit's squares for a symbol, or a
     /// clause's.
     fn literals(&self, k: usize, why: &mut Vec<usize>) {
-        let (u, d) = ((k - S * S) / S, k % S);
-        match k {
-            _ if k < S * S => why.extend((0..S).map(|e| 2 * (S * k + e) + 1)),
-            _ if k < Self::RULES => {
-                why.extend((0..S).map(|i| 2 * (S * Board::<S>::square(u, i) + d) + 1));
-            }
-            _ => why.extend(self.clauses[k - Self::RULES][1..].iter().map(|&lit| lit as usize)),
+        match k < Self::RULES {
+            true => why.extend((0..S).map(|i| Self::way(k, i))),
+            false => why.extend(
+                self.clauses[k - Self::RULES][1..]
+                    .iter()
+                    .map(|&lit| lit as usize),
+            ),
         }
     }
 
@@ -979,8 +918,8 @@ impl<const S: usize> Check<S> {
         }
         let mut why = Vec::new();
         self.because(t, &mut why);
-        let implied = (why.into_iter())
-            .all(|lit| self.taught[lit] || self.implied(lit, levels, depth - 1));
+        let implied =
+            (why.into_iter()).all(|lit| self.taught[lit] || self.implied(lit, levels, depth - 1));
         self.seen[t] = if implied { 2 } else { 3 };
         implied
     }
@@ -999,7 +938,11 @@ impl<const S: usize> Check<S> {
         if self.clauses.len() - self.free.len() <= KEPT {
             return;
         }
-        let mut spans: Vec<u32> = self.clauses.iter().filter_map(|c| c.first().copied()).collect();
+        let mut spans: Vec<u32> = self
+            .clauses
+            .iter()
+            .filter_map(|c| c.first().copied())
+            .collect();
         spans.sort_unstable();
         let most = spans[spans.len() / 2].max(3);
         let mut used = vec![false; self.clauses.len()];
@@ -1031,6 +974,7 @@ impl<const S: usize> Check<S> {
     }
 }
 
+/// The Luby sequence (1, 1, 2, 1, 1, 2, 4, ...): the dead ends between restarts, in units.
 fn luby(mut i: u64) -> u64 {
     let (mut size, mut power) = (1, 0);
     while size < i + 1 {
@@ -1042,13 +986,6 @@ fn luby(mut i: u64) -> u64 {
     }
     1 << power
 }
-/// Adds a row's bits to per-square counts of up to three: once, twice, more.
-fn add(count: &mut [u32; 3], bits: u32) {
-    count[2] |= count[1] & bits;
-    count[1] |= count[0] & bits;
-    count[0] |= bits;
-}
-
 /// The classic's state (`grid`: symbol + 1, 0 while empty) and the check it searches on.
 struct Search<const S: usize> {
     row: [[bool; MOST]; MOST],

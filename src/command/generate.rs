@@ -75,8 +75,7 @@ pub(crate) fn generate(
     }
 }
 
-/// Writes the puzzles wanted, minimal for their number of solutions (25x25: with as few givens
-/// as `WORK` allows), all different, one line each, or fewer if `TRIES` draws in a row give
+/// Writes the puzzles wanted, minimal for their number of solutions, all different, one line each, or fewer if `TRIES` draws in a row give
 /// none; the number written. Draw k has a generator of its own, seeded with the kth number of
 /// the seed's: the puzzles are the same for any number of jobs. Puzzles made are remembered by
 /// a fingerprint of 8 bytes: a rare repeat of a fingerprint only skips a puzzle.
