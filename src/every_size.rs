@@ -661,10 +661,11 @@ impl<const S: usize> Check<S> {
     /// Literal `lit` turned false: each clause watching it watches another literal not false, or
     /// its other watched literal is left to make true (or all are false: a dead end).
     fn watch(&mut self, lit: usize) {
-        let watching = std::mem::take(&mut self.watches[lit]);
-        let mut kept = Vec::with_capacity(watching.len());
-        for c in watching {
-            let (board, clause) = (&self.board, &mut self.clauses[c]);
+        let mut watching = std::mem::take(&mut self.watches[lit]);
+        let mut kept = 0;
+        for i in 0..watching.len() {
+            let (c, board) = (watching[i], &self.board);
+            let clause = &mut self.clauses[c];
             if clause.len() > 2 && clause[1] as usize == lit {
                 clause.swap(1, 2);
             }
@@ -672,26 +673,23 @@ impl<const S: usize> Check<S> {
                 continue; // forgotten, its place taken by a clause that watches another
             }
             let other = clause[1] as usize;
-            if board.is_false(other ^ 1) || self.conflict.is_some() {
-                kept.push(c); // the other is true: the clause holds
-                continue;
-            }
-            match (3..clause.len()).find(|&k| !board.is_false(clause[k] as usize)) {
-                Some(k) => {
-                    clause.swap(2, k);
-                    self.watches[clause[2] as usize].push(c);
-                }
-                None if board.is_false(other) => {
-                    kept.push(c);
-                    self.conflict = Some(Self::RULES + c);
-                }
-                None => {
-                    kept.push(c);
-                    self.pending.push((other, Self::RULES + c));
+            if !board.is_false(other ^ 1) && self.conflict.is_none() {
+                // The other is not true: another literal to watch, or the other is the last.
+                match (3..clause.len()).find(|&k| !board.is_false(clause[k] as usize)) {
+                    Some(k) => {
+                        clause.swap(2, k);
+                        self.watches[clause[2] as usize].push(c);
+                        continue;
+                    }
+                    None if board.is_false(other) => self.conflict = Some(Self::RULES + c),
+                    None => self.pending.push((other, Self::RULES + c)),
                 }
             }
+            watching[kept] = c;
+            kept += 1;
         }
-        self.watches[lit] = kept;
+        watching.truncate(kept);
+        self.watches[lit] = watching;
     }
 
     /// Makes true what the constraints leave one way, until none is left; the dead end met, if
