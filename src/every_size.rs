@@ -443,25 +443,6 @@ impl<const S: usize> Board<S> {
         }
     }
 
-    /// Symbol d goes to square p: p loses its other symbols, p's peers lose d.
-    fn place(&mut self, p: usize, d: usize) {
-        let (x, y, n) = (p / S, p % S, Self::N);
-        for symbol in self.can.iter_mut() {
-            symbol[x] &= !(1 << y);
-        }
-        let rows = &mut self.can[d];
-        for (r, row) in rows.iter_mut().enumerate() {
-            *row &= !(1 << y
-                | if r / n == x / n {
-                    ((1 << n) - 1) << (y / n * n)
-                } else {
-                    0
-                });
-        }
-        rows[x] = 1 << y;
-        self.placed[x] |= 1 << y;
-    }
-
     /// The i-th square of unit u (rows, then columns, then boxes).
     fn square(u: usize, i: usize) -> usize {
         let (k, n) = (u % S, Self::N);
@@ -577,7 +558,6 @@ impl<const S: usize> Check<S> {
         let (v, p, d) = (lit / 2, lit / 2 / S, lit / 2 % S);
         let mut lost = std::mem::take(&mut self.lost);
         if lit & 1 == 0 {
-            self.board.can[d][p / S] &= !(1 << (p % S));
             lost.push(v);
         } else {
             // What p and d's peers lose.
@@ -599,12 +579,15 @@ impl<const S: usize> Check<S> {
                     out &= out - 1;
                 }
             }
-            self.board.place(p, d);
+            self.board.placed[p / S] |= 1 << (p % S);
             for k in Self::constraints(v) {
                 *self.ways(k) = DONE;
             }
         }
         let level = self.level();
+        for &u in &lost {
+            self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
+        }
         self.at[v] = self.trail.len();
         self.trail.push(Step { lit, why, level });
         self.watch(lit ^ 1);
@@ -733,27 +716,22 @@ impl<const S: usize> Check<S> {
     }
 
     /// Leaves a solution out at level 0: a clause that a square open there takes another symbol
-    /// (with none open, a dead end at once).
+    /// (two or more are open, or none: then a dead end at once).
     pub(crate) fn exclude(&mut self, solution: &[u8]) {
         let mut clause = vec![0];
         for p in (0..S * S).filter(|&p| !self.board.filled(p)) {
             clause.push((2 * (S * p) + 2 * solution[p] as usize - 2) as u32);
         }
-        let (only, c) = (clause.get(1).copied(), self.keep(clause));
-        match only {
-            Some(lit) if self.clauses[c].len() == 2 => {
-                self.pending.push((lit as usize, Self::RULES + c))
-            }
-            Some(_) => {}
-            None => self.conflict = Some(Self::RULES + c),
+        let c = Self::RULES + self.keep(clause);
+        if self.clauses[c - Self::RULES].len() == 1 {
+            self.conflict = Some(c);
         }
     }
 
     /// The check: whether the board at the top of the levels has a solution, searched where the
     /// ways are fewest, learning from each dead end a clause (so that it is not met again by
-    /// another way); the levels are as they were after. It starts again from the top after 64
-    /// dead ends, then 64, 128, 128, ...; with the classic's path on the board, every other time
-    /// it tries the squares in reading order, as the classic does, which continues its rows.
+    /// another way); the levels are as they were after. It starts again from the top, steered
+    /// by what it learned, after 64 dead ends times the Luby sequence's next number.
     pub(crate) fn solvable(&mut self) -> Answer {
         let top = self.level();
         let path = self.decided.clone();
@@ -780,7 +758,7 @@ impl<const S: usize> Check<S> {
                 }
                 self.decide(v);
             } else {
-                match self.choice(restarts % 2 == 1 && top > 0) {
+                match self.choice() {
                     Some(v) => self.decide(v),
                     None => {
                         let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
@@ -793,17 +771,14 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// Where to decide next: of the vars of the first open square in reading order, or of those
-    /// where the ways are fewest (a square's symbols, a unit's squares for a symbol), the one
-    /// most often in dead ends lately, the first of those alike; None when every square is filled.
-    fn choice(&self, in_order: bool) -> Option<usize> {
+    /// Where to decide next: of the vars where the ways are fewest (a square's symbols, a unit's
+    /// squares for a symbol), the one most often in dead ends lately, the first of those alike
+    /// (at first, in reading order); None when every square is filled.
+    fn choice(&self) -> Option<usize> {
         let ways = self.board.ways.iter().flatten().flatten().enumerate();
         let open = ways.filter(|&(_, &ways)| ways != DONE);
-        let (fewest, first) = (
-            open.clone().map(|(_, &ways)| ways).min()?,
-            open.clone().next()?.0,
-        );
-        let chosen = open.filter(|&(k, &ways)| if in_order { k == first } else { ways == fewest });
+        let fewest = open.clone().map(|(_, &ways)| ways).min()?;
+        let chosen = open.filter(|&(_, &ways)| ways == fewest);
         let vars = chosen.flat_map(|(k, _)| (0..S).map(move |i| Self::way(k, i) / 2));
         let mut best = None;
         for v in vars.filter(|&v| self.board.allows(v / S, v % S) && !self.board.filled(v / S)) {
@@ -827,7 +802,7 @@ impl<const S: usize> Check<S> {
         loop {
             for lit in why.drain(..) {
                 self.activity[lit / 2] += self.bump;
-                let s = self.step_of(lit);
+                let s = self.at[lit / 2];
                 match self.trail[s].level {
                     0 => {}
                     level if level == self.level() => {
@@ -853,7 +828,7 @@ impl<const S: usize> Check<S> {
         }
         let mut levels = vec![false; self.level()];
         for &lit in &taught {
-            levels[self.trail[self.step_of(lit)].level] = true;
+            levels[self.trail[self.at[lit / 2]].level] = true;
         }
         let span = levels.iter().filter(|&&level| level).count() as u32 + 1;
         let (mut clause, mut back) = (vec![span, (self.trail[t].lit ^ 1) as u32], 0);
@@ -861,7 +836,7 @@ impl<const S: usize> Check<S> {
             if self.implied(lit, &levels, 64) {
                 continue;
             }
-            let level = self.trail[self.step_of(lit)].level;
+            let level = self.trail[self.at[lit / 2]].level;
             clause.insert(if level > back { 2 } else { clause.len() }, lit as u32);
             back = back.max(level);
         }
@@ -874,11 +849,6 @@ impl<const S: usize> Check<S> {
             self.bump *= 1e-100;
         }
         (clause, back)
-    }
-
-    /// The trail step that made literal `lit` false.
-    fn step_of(&self, lit: usize) -> usize {
-        self.at[lit / 2]
     }
 
     /// The literals that made trail step t's literal true, all false: its constraint's others.
@@ -906,7 +876,7 @@ impl<const S: usize> Check<S> {
     /// Whether false literal `lit` follows from those taught (and level 0), `depth` steps back
     /// at most: then the clause is as true without it.
     fn implied(&mut self, lit: usize, levels: &[bool], depth: usize) -> bool {
-        let t = self.step_of(lit);
+        let t = self.at[lit / 2];
         let step = self.trail[t];
         if step.level == 0 || step.lit ^ 1 != lit && self.taught[step.lit ^ 1] {
             return true;
@@ -972,7 +942,7 @@ impl<const S: usize> Check<S> {
     }
 }
 
-/// The Luby sequence (1, 1, 2, 1, 1, 2, 4, ...): the dead ends between restarts, in units.
+/// The Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
 fn luby(mut i: u64) -> u64 {
     let (mut size, mut power) = (1, 0);
     while size < i + 1 {
