@@ -12,10 +12,16 @@
 //!   in the box of square (x, y).
 //! - `dfs(x, y)`: tries each symbol those arrays allow at (x, y), the first empty square in
 //!   reading order, and searches on; `place` and `remove` put a symbol in and take it back.
-//! - board: `can[p]`, the symbols square p can still take (bit d); it settles (fills what the
-//!   rules force: a square's one symbol, a symbol's one square in a unit).
-//! - the check: a second search, complete, that tells whether a board has a solution and hands
-//!   one back (the witness), branching where the fewest ways are.
+//! - var `v = s * p + d`: symbol d at square p; its literals: it holds (`2 * v + 1`), it does not
+//!   (`2 * v`). Constraint: square p has a symbol, unit u has symbol d (the rules), or a clause
+//!   learned; each says one of its literals is true.
+//! - board: the squares each symbol can still take (bits), and each constraint's ways (literals
+//!   not false); it settles: a constraint left one way takes it, one left none is a dead end.
+//! - level: the board after a decision (a var placed), the classic's path first; the trail: what
+//!   each level made true, in order.
+//! - the check: a second search, complete, that tells whether the board has a solution and hands
+//!   one back (the witness); it decides where the ways are fewest and learns a clause from each
+//!   dead end, as SAT solvers do.
 //! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
@@ -155,21 +161,10 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The next piece, once the answers so far went out (a read may wait); None: the end.
+    /// The next piece; None: the end.
     pub(crate) fn next(&mut self, out: &mut dyn Write) -> Result<Option<Piece>, Stop> {
         loop {
-            let (mut text, mut newline) = (Vec::new(), false);
-            match self.held.take() {
-                Some(held) => (text, newline) = held,
-                None if self.input.buffer().is_empty() => out.flush()?,
-                None => {}
-            }
-            if text.is_empty() && !newline {
-                newline = self.read_line(&mut text).map_err(Stop::Read)?;
-                if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
-                    text.drain(..3); // a byte-order mark
-                }
-            }
+            let (text, newline) = self.line(out)?;
             let end = text.len() - newline as usize;
             if let Some(four) = self.four(&text[..end]) {
                 self.held = Some((text, newline));
@@ -205,6 +200,23 @@ impl<'a> Reader<'a> {
                 return Ok(Some(Piece::Puzzle(puzzle)));
             }
         }
+    }
+
+    /// The next line (empty at the end), and whether a line break ends it: the one held back,
+    /// or one read once the answers so far went out (a read may wait).
+    fn line(&mut self, out: &mut dyn Write) -> Result<(Vec<u8>, bool), Stop> {
+        if let Some(held) = self.held.take() {
+            return Ok(held);
+        }
+        if self.input.buffer().is_empty() {
+            out.flush()?;
+        }
+        let mut text = Vec::new();
+        let newline = self.read_line(&mut text).map_err(Stop::Read)?;
+        if self.line == 1 && text.starts_with(b"\xEF\xBB\xBF") {
+            text.drain(..3); // a byte-order mark
+        }
+        Ok((text, newline))
     }
 
     // <shared: reading a line>
@@ -397,8 +409,8 @@ fn trim(bytes: &[u8]) -> &[u8] {
 const MOST: usize = 25;
 
 /// A board of side S: `can[d][x]` has bit y when square (x, y) can take symbol d or holds it,
-/// `placed[x]` when it holds its symbol; `ways`, for each constraint of the rules (see
-/// `Check`), its literals not false, `DONE` once one is true.
+/// `placed[x]` when it holds its symbol; `ways[k]` the ways of constraint k of the rules (see
+/// `Check`), `DONE` once one is true.
 #[derive(Clone, Copy)]
 struct Board<const S: usize> {
     can: [[u32; S]; S],
@@ -418,8 +430,6 @@ impl<const S: usize> Board<S> {
         16 => 4,
         _ => 5,
     };
-    /// The squares of a row, as bits.
-    const ROW: u32 = (1 << S) - 1;
 
     fn allows(&self, p: usize, d: usize) -> bool {
         self.can[d][p / S] >> (p % S) & 1 != 0
@@ -429,34 +439,18 @@ impl<const S: usize> Board<S> {
         self.placed[p / S] >> (p % S) & 1 != 0
     }
 
-    /// Square p holds symbol d.
-    fn holds(&self, p: usize, d: usize) -> bool {
-        self.filled(p) && self.allows(p, d)
-    }
-
     /// Literal `lit` is false: its var placed for `2 * v`, taken out for `2 * v + 1`.
     fn is_false(&self, lit: usize) -> bool {
         let (p, d) = (lit / 2 / S, lit / 2 % S);
         match lit & 1 {
-            0 => self.holds(p, d),
+            0 => self.filled(p) && self.allows(p, d),
             _ => !self.allows(p, d),
-        }
-    }
-
-    /// The i-th square of unit u (rows, then columns, then boxes).
-    fn square(u: usize, i: usize) -> usize {
-        let (k, n) = (u % S, Self::N);
-        match u / S {
-            0 => S * k + i,
-            1 => S * i + k,
-            _ => S * (k / n * n + i / n) + k % n * n + i % n,
         }
     }
 }
 
-/// A step of the trail: a literal made true (`2 * v + 1`: var v, symbol d at square p with
-/// `v = S * p + d`, is placed; `2 * v`: it is taken out), the constraint that left it no other
-/// way (`DECIDED` for a decision), and at which level.
+/// A step of the trail: a literal made true, the constraint that left it no other way
+/// (`DECIDED` for a decision), and at which level.
 #[derive(Clone, Copy)]
 struct Step {
     lit: usize,
@@ -467,14 +461,10 @@ struct Step {
 /// No constraint: a decision (or a given).
 const DECIDED: usize = usize::MAX;
 
-/// What the check says of the board at the top of its levels: a solution (the witness), or the
-/// first level whose decision leaves no solution.
-type Answer = Result<Vec<u8>, usize>;
-
-/// The board and its levels: level 0 the givens, then one level for each decision (the classic's
-/// path first), the trail of the literals each made true, and the clauses learned from dead ends.
-/// Constraints are numbered: square p has a symbol (p), unit u has symbol d (`S * S + S * u +
-/// d`), then clause c (`4 * S * S + c`).
+/// The board and its levels: level 0 the givens, then one for each decision (the classic's path
+/// first), the trail, and the clauses learned from dead ends. Constraints are numbered: square p
+/// has a symbol (p), unit u (rows, columns, boxes) has symbol d (`S * S + S * u + d`), clause c
+/// (`4 * S * S + c`).
 #[derive(Clone)]
 pub(crate) struct Check<const S: usize> {
     board: Board<S>,
@@ -485,14 +475,13 @@ pub(crate) struct Check<const S: usize> {
     trail: Vec<Step>,
     /// The step of the trail that decided each var, placed it or took it out.
     at: Vec<usize>,
-    /// Clauses, each true in every solution: the levels it spanned when learned, then its
-    /// literals (none once forgotten, its place free again); the clauses that watch each literal
-    /// (each its first two), and the literals they left to make true, with the constraint.
+    /// Clauses, each true in every solution: its literals (none once forgotten, its place free
+    /// again); the clauses that watch each literal (each its first two); literals left to make true, with their constraint; a constraint
+    /// found with every literal false.
     clauses: Vec<Vec<u32>>,
     free: Vec<usize>,
     watches: Vec<Vec<usize>>,
     pending: Vec<(usize, usize)>,
-    /// A constraint found with every literal false.
     conflict: Option<usize>,
     /// Scratch, kept to spare allocations: the vars a placement takes out, the trail steps a
     /// dead end is explained by, the literals of the clause it teaches.
@@ -503,11 +492,9 @@ pub(crate) struct Check<const S: usize> {
     /// time: older ones count less).
     activity: Vec<f64>,
     bump: f64,
-    /// Boards searched (levels begun).
-    boards: u64,
 }
 
-/// Clauses kept at most before those that spanned the most levels go.
+/// Clauses kept at most before the longer half goes.
 const KEPT: usize = 1 << 14;
 
 impl<const S: usize> Check<S> {
@@ -518,7 +505,7 @@ impl<const S: usize> Check<S> {
     pub(crate) fn new(givens: &[u8]) -> Check<S> {
         let mut check = Check {
             board: Board {
-                can: [[Board::<S>::ROW; S]; S],
+                can: [[(1 << S) - 1; S]; S],
                 placed: [0; S],
                 ways: [[[S as u8; S]; S]; 4],
             },
@@ -537,7 +524,6 @@ impl<const S: usize> Check<S> {
             taught: vec![false; 2 * S * S * S],
             activity: vec![0.0; S * S * S],
             bump: 1.0,
-            boards: 0,
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
             match check.board.allows(p, given as usize - 1) && !check.board.filled(p) {
@@ -560,35 +546,35 @@ impl<const S: usize> Check<S> {
         if lit & 1 == 0 {
             lost.push(v);
         } else {
-            // What p and d's peers lose.
+            // p's other symbols, and d where p's row, column and box cross each row.
             let (x, y, n) = (p / S, p % S, Board::<S>::N);
             lost.extend(
                 (0..S)
                     .filter(|&e| e != d && self.board.allows(p, e))
                     .map(|e| S * p + e),
             );
+            let stack = ((1 << n) - 1) << (y / n * n);
             for (r, row) in self.board.can[d].iter().enumerate() {
-                let band = if r / n == x / n {
-                    ((1 << n) - 1) << (y / n * n)
-                } else {
-                    0
+                let mut out = match r {
+                    _ if r == x => row & !(1 << y),
+                    _ if r / n == x / n => row & (1 << y | stack),
+                    _ => row & 1 << y,
                 };
-                let mut out = row & if r == x { !(1 << y) } else { 1 << y | band };
                 while out != 0 {
                     lost.push(S * (S * r + out.trailing_zeros() as usize) + d);
                     out &= out - 1;
                 }
             }
-            self.board.placed[p / S] |= 1 << (p % S);
+            self.board.placed[x] |= 1 << y;
             for k in Self::constraints(v) {
                 *self.ways(k) = DONE;
             }
         }
-        let level = self.level();
         for &u in &lost {
             self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
         }
         self.at[v] = self.trail.len();
+        let level = self.level();
         self.trail.push(Step { lit, why, level });
         self.watch(lit ^ 1);
         for &u in &lost {
@@ -627,18 +613,21 @@ impl<const S: usize> Check<S> {
         [v / S, unit(1, x), unit(2, y), unit(3, x / n * n + y / n)]
     }
 
-    /// The ways left of constraint k of the rules.
     fn ways(&mut self, k: usize) -> &mut u8 {
         &mut self.board.ways[k / S / S][k / S % S][k % S]
     }
 
     /// The i-th literal of constraint k of the rules: square k takes its ith symbol, or unit u
-    /// has symbol d at its ith square.
+    /// (its row, column or box from 0) has symbol d at its ith square.
     fn way(k: usize, i: usize) -> usize {
-        match k < S * S {
-            true => 2 * (S * k + i) + 1,
-            false => 2 * (S * Board::<S>::square(k / S - S, i) + k % S) + 1,
-        }
+        let (u, d, n) = (k / S % S, k % S, Board::<S>::N);
+        let square = match k / S / S {
+            0 => return 2 * (S * k + i) + 1,
+            1 => S * u + i,
+            2 => S * i + u,
+            _ => S * (u / n * n + i / n) + u % n * n + i % n,
+        };
+        2 * (S * square + d) + 1
     }
 
     /// Literal `lit` turned false: each clause watching it watches another literal not false, or
@@ -649,19 +638,19 @@ impl<const S: usize> Check<S> {
         for i in 0..watching.len() {
             let (c, board) = (watching[i], &self.board);
             let clause = &mut self.clauses[c];
-            if clause.len() > 2 && clause[1] as usize == lit {
-                clause.swap(1, 2);
+            if clause.len() > 1 && clause[0] as usize == lit {
+                clause.swap(0, 1);
             }
-            if clause.len() < 3 || clause[2] as usize != lit {
+            if clause.len() < 2 || clause[1] as usize != lit {
                 continue; // forgotten, its place taken by a clause that watches another
             }
-            let other = clause[1] as usize;
+            let other = clause[0] as usize;
             if !board.is_false(other ^ 1) && self.conflict.is_none() {
                 // The other is not true: another literal to watch, or the other is the last.
-                match (3..clause.len()).find(|&k| !board.is_false(clause[k] as usize)) {
+                match (2..clause.len()).find(|&k| !board.is_false(clause[k] as usize)) {
                     Some(k) => {
-                        clause.swap(2, k);
-                        self.watches[clause[2] as usize].push(c);
+                        clause.swap(1, k);
+                        self.watches[clause[1] as usize].push(c);
                         continue;
                     }
                     None if board.is_false(other) => self.conflict = Some(Self::RULES + c),
@@ -693,7 +682,6 @@ impl<const S: usize> Check<S> {
 
     /// A new level, var v its decision (nothing to place if its square holds it already).
     fn decide(&mut self, v: usize) {
-        self.boards += 1;
         self.saved.push(self.board);
         self.starts.push(self.trail.len());
         self.decided.push(v);
@@ -718,23 +706,22 @@ impl<const S: usize> Check<S> {
     /// Leaves a solution out at level 0: a clause that a square open there takes another symbol
     /// (two or more are open, or none: then a dead end at once).
     pub(crate) fn exclude(&mut self, solution: &[u8]) {
-        let mut clause = vec![0];
+        let mut clause = Vec::new();
         for p in (0..S * S).filter(|&p| !self.board.filled(p)) {
             clause.push((2 * (S * p) + 2 * solution[p] as usize - 2) as u32);
         }
         let c = Self::RULES + self.keep(clause);
-        if self.clauses[c - Self::RULES].len() == 1 {
+        if self.clauses[c - Self::RULES].is_empty() {
             self.conflict = Some(c);
         }
     }
 
-    /// The check: whether the board at the top of the levels has a solution, searched where the
-    /// ways are fewest, learning from each dead end a clause (so that it is not met again by
-    /// another way); the levels are as they were after. It starts again from the top, steered
-    /// by what it learned, after 64 dead ends times the Luby sequence's next number.
-    pub(crate) fn solvable(&mut self) -> Answer {
-        let top = self.level();
-        let path = self.decided.clone();
+    /// The check: a solution of the board at the top of the levels, or the first level whose
+    /// decision leaves none; the levels are as they were after. A clause learned from each dead
+    /// end keeps it from being met again another way; the search starts again from the top,
+    /// steered by what it learned, after 64 dead ends times the Luby sequence's next number.
+    pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
+        let (top, path) = (self.level(), self.decided.clone());
         let (mut conflicts, mut restarts) = (0, 0);
         loop {
             if let Err(conflict) = self.settle() {
@@ -757,16 +744,13 @@ impl<const S: usize> Check<S> {
                     return Err(self.level() + 1);
                 }
                 self.decide(v);
+            } else if let Some(v) = self.choice() {
+                self.decide(v);
             } else {
-                match self.choice() {
-                    Some(v) => self.decide(v),
-                    None => {
-                        let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
-                        let grid = (0..S * S).map(|p| symbol(p) as u8 + 1).collect();
-                        self.backjump(top);
-                        return Ok(grid);
-                    }
-                }
+                let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
+                let grid = (0..S * S).map(|p| symbol(p) as u8 + 1).collect();
+                self.backjump(top);
+                return Ok(grid);
             }
         }
     }
@@ -789,7 +773,7 @@ impl<const S: usize> Check<S> {
         best
     }
 
-    /// The clause a dead end teaches (the levels it spans first): the literal the current level
+    /// The clause a dead end teaches: the literal the current level
     /// made false last of those that explain it (made true again it leads around the dead end),
     /// then literals made false below, but those the others imply; and the level to go back to,
     /// the highest of those.
@@ -826,19 +810,13 @@ impl<const S: usize> Check<S> {
             }
             self.because(t, &mut why);
         }
-        let mut levels = vec![false; self.level()];
+        let (mut clause, mut back) = (vec![(self.trail[t].lit ^ 1) as u32], 0);
         for &lit in &taught {
-            levels[self.trail[self.at[lit / 2]].level] = true;
-        }
-        let span = levels.iter().filter(|&&level| level).count() as u32 + 1;
-        let (mut clause, mut back) = (vec![span, (self.trail[t].lit ^ 1) as u32], 0);
-        for &lit in &taught {
-            if self.implied(lit, &levels, 64) {
-                continue;
-            }
             let level = self.trail[self.at[lit / 2]].level;
-            clause.insert(if level > back { 2 } else { clause.len() }, lit as u32);
-            back = back.max(level);
+            if !self.implied(lit, 64) {
+                clause.insert(if level > back { 1 } else { clause.len() }, lit as u32);
+                back = back.max(level);
+            }
         }
         for &lit in &taught {
             self.taught[lit] = false;
@@ -860,34 +838,30 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// The literals of constraint k: a square's symbols, a unit's squares for a symbol, or a
-    /// clause's.
+    /// The literals of constraint k.
     fn literals(&self, k: usize, why: &mut Vec<usize>) {
-        match k < Self::RULES {
-            true => why.extend((0..S).map(|i| Self::way(k, i))),
-            false => why.extend(
-                self.clauses[k - Self::RULES][1..]
-                    .iter()
-                    .map(|&lit| lit as usize),
-            ),
+        match k.checked_sub(Self::RULES) {
+            Some(c) => why.extend(self.clauses[c].iter().map(|&lit| lit as usize)),
+            None => why.extend((0..S).map(|i| Self::way(k, i))),
         }
     }
 
     /// Whether false literal `lit` follows from those taught (and level 0), `depth` steps back
     /// at most: then the clause is as true without it.
-    fn implied(&mut self, lit: usize, levels: &[bool], depth: usize) -> bool {
+    fn implied(&mut self, lit: usize, depth: usize) -> bool {
         let t = self.at[lit / 2];
         let step = self.trail[t];
         if step.level == 0 || step.lit ^ 1 != lit && self.taught[step.lit ^ 1] {
             return true;
         }
-        if depth == 0 || step.why == DECIDED || !levels[step.level] || self.seen[t] > 1 {
+        if depth == 0 || step.why == DECIDED || self.seen[t] > 1 {
             return self.seen[t] == 2;
         }
         let mut why = Vec::new();
         self.because(t, &mut why);
-        let implied =
-            (why.into_iter()).all(|lit| self.taught[lit] || self.implied(lit, levels, depth - 1));
+        let implied = why
+            .into_iter()
+            .all(|lit| self.taught[lit] || self.implied(lit, depth - 1));
         self.seen[t] = if implied { 2 } else { 3 };
         implied
     }
@@ -895,35 +869,29 @@ impl<const S: usize> Check<S> {
     /// Keeps a clause taught and makes its first literal true, the only one not false at this
     /// level.
     fn learn(&mut self, clause: Vec<u32>) {
-        let first = clause[1] as usize;
+        let first = clause[0] as usize;
         let c = self.keep(clause);
         self.make(first, Self::RULES + c);
     }
 
-    /// Past `KEPT` clauses, forgets the half that spanned the most levels but those a literal
-    /// on the trail is true by: memory stays bounded.
+    /// Past `KEPT` clauses, forgets the longer half but those a literal on the trail is true
+    /// by: memory stays bounded.
     fn forget(&mut self) {
-        if self.clauses.len() - self.free.len() <= KEPT {
-            return;
-        }
-        let mut spans: Vec<u32> = self
+        let mut lengths: Vec<usize> = self
             .clauses
             .iter()
-            .filter_map(|c| c.first().copied())
+            .map(Vec::len)
+            .filter(|&n| n > 0)
             .collect();
-        spans.sort_unstable();
-        let most = spans[spans.len() / 2].max(3);
-        let mut used = vec![false; self.clauses.len()];
-        for step in &self.trail {
-            let c = step.why.checked_sub(Self::RULES);
-            if let Some(used) = c.and_then(|c| used.get_mut(c)) {
-                *used = true;
-            }
-        }
-        for (c, clause) in self.clauses.iter_mut().enumerate() {
-            if clause.first().map_or(false, |&span| span >= most) && !used[c] {
-                *clause = Vec::new();
-                self.free.push(c);
+        if lengths.len() > KEPT {
+            lengths.sort_unstable();
+            let most = lengths[lengths.len() / 2].max(3);
+            let used: Vec<usize> = self.trail.iter().map(|step| step.why).collect();
+            for (c, clause) in self.clauses.iter_mut().enumerate() {
+                if clause.len() >= most && !used.contains(&(Self::RULES + c)) {
+                    *clause = Vec::new();
+                    self.free.push(c);
+                }
             }
         }
     }
@@ -931,8 +899,9 @@ impl<const S: usize> Check<S> {
     /// Keeps a clause, watching its first two literals; its number.
     fn keep(&mut self, clause: Vec<u32>) -> usize {
         let c = self.free.pop().unwrap_or(self.clauses.len());
-        for &lit in clause.iter().skip(1).take(2).filter(|_| clause.len() > 2) {
-            self.watches[lit as usize].push(c);
+        if clause.len() > 1 {
+            self.watches[clause[0] as usize].push(c);
+            self.watches[clause[1] as usize].push(c);
         }
         match self.clauses.get_mut(c) {
             Some(place) => *place = clause,
@@ -954,6 +923,7 @@ fn luby(mut i: u64) -> u64 {
     }
     1 << power
 }
+
 /// The classic's state (`grid`: symbol + 1, 0 while empty) and the check it searches on.
 struct Search<const S: usize> {
     row: [[bool; MOST]; MOST],
@@ -961,9 +931,8 @@ struct Search<const S: usize> {
     cell: [[[bool; MOST]; 5]; 5],
     grid: Vec<u8>,
     check: Check<S>,
-    /// Calls of dfs; the steps when the last solution was found.
+    /// Calls of dfs since the last solution was found.
     steps: u64,
-    found_at: u64,
     /// The last solution known, how many levels of the path it agrees with, and whether it is
     /// the only one.
     witness: Vec<u8>,
@@ -980,8 +949,8 @@ const BUDGET: u64 = 100;
 const NONE: usize = usize::MAX;
 
 /// Calls `found` with each solution (symbol + 1 for each square), smallest first, while it says
-/// go on; the boards searched.
-pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) -> u64 {
+/// go on.
+pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) {
     match side {
         1 => Search::<1>::solve(givens, found),
         4 => Search::<4>::solve(givens, found),
@@ -992,7 +961,7 @@ pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> 
 }
 
 impl<const S: usize> Search<S> {
-    fn solve(givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) -> u64 {
+    fn solve(givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) {
         let mut search = Search::<S> {
             row: [[false; MOST]; MOST],
             col: [[false; MOST]; MOST],
@@ -1000,7 +969,6 @@ impl<const S: usize> Search<S> {
             grid: vec![0; S * S],
             check: Check::new(givens),
             steps: 0,
-            found_at: 0,
             witness: Vec::new(),
             agrees: 0,
             unique: true,
@@ -1009,7 +977,7 @@ impl<const S: usize> Search<S> {
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
             let (x, y, d) = (p / S, p % S, given as usize - 1);
             if !search.free(x, y, d) {
-                return 0; // clashing givens
+                return; // clashing givens
             }
             search.place(x, y, d);
         }
@@ -1017,17 +985,15 @@ impl<const S: usize> Search<S> {
         // search leaves out the first solution, on a copy: what it learns holds for no other.
         search.witness = match search.check.solvable() {
             Ok(grid) => grid,
-            Err(_) => return search.check.boards,
+            Err(_) => return,
         };
         let mut other = search.check.clone();
         other.exclude(&search.witness);
         search.unique = other.solvable().is_err();
-        search.check.boards = other.boards;
         match search.next_square(0) {
             Some((x, y)) => search.dfs(x, y, found),
             None => found(&search.grid),
         };
-        search.check.boards
     }
 
     /// Tries each symbol allowed at (x, y), as the classic does; false once told to stop.
@@ -1051,8 +1017,7 @@ impl<const S: usize> Search<S> {
                 go_on = match self.next_square(p) {
                     Some((x, y)) => self.dfs(x, y, found),
                     None => {
-                        self.found_at = self.steps;
-                        (self.witness, self.agrees) = (self.grid.clone(), depth);
+                        (self.witness, self.agrees, self.steps) = (self.grid.clone(), depth, 0);
                         found(&self.grid)
                     }
                 };
@@ -1073,7 +1038,7 @@ impl<const S: usize> Search<S> {
     /// Past the budget, only boards the check finds a solution for: a dead end far below costs
     /// the budget once, not once per way of filling the squares above.
     fn may_lead_on(&mut self) -> bool {
-        if self.steps - self.found_at <= BUDGET {
+        if self.steps <= BUDGET {
             return true;
         }
         match self.check.solvable() {

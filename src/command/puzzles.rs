@@ -91,12 +91,12 @@ pub(crate) fn smallest(side: usize, givens: &[u8]) -> Option<Vec<u8>> {
 
 /// Calls `found` with each solution of `givens` (a side's squares), smallest first, while it
 /// says go on: the search of the judge file of that side.
-pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) -> u64 {
+pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) {
     match side {
         9 => {
             let mut nine = [0; 81];
             nine.copy_from_slice(givens);
-            judge::Search::solve(&nine, &mut |grid| found(grid))
+            judge::Search::solve(&nine, &mut |grid| found(grid));
         }
         _ => every_size::solve(side, givens, found),
     }
