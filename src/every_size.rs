@@ -13,15 +13,14 @@
 //! - `dfs(x, y)`: tries each symbol those arrays allow at (x, y), the first empty square in
 //!   reading order, and searches on; `place` and `remove` put a symbol in and take it back.
 //! - var `v = s * p + d`: symbol d at square p; its literals: it holds (`2 * v + 1`), it does not
-//!   (`2 * v`). Constraint: square p has a symbol, unit u has symbol d (the rules), or a clause
-//!   learned; each says one of its literals is true.
-//! - board: the squares each symbol can still take (bits), and each constraint's ways (literals
-//!   not false); it settles: a constraint left one way takes it, one left none is a dead end.
+//!   (`2 * v`). Constraint: one of its literals is true: square p has a symbol, unit u has
+//!   symbol d (the rules), or a clause learned.
+//! - board: the squares each symbol can still take (bits), each constraint's ways (literals not
+//!   false); it settles: a constraint left one way takes it, one left none is a dead end.
 //! - level: the board after a decision (a var placed), the classic's path first; the trail: what
 //!   each level made true, in order.
-//! - the check: a second search, complete, that tells whether the board has a solution and hands
-//!   one back (the witness); it decides where the ways are fewest and learns a clause from each
-//!   dead end, as SAT solvers do.
+//! - the check: a second search, complete, that finds a solution of the board (the witness) or
+//!   none; it decides where the ways are fewest and learns a clause from each dead end.
 //! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
@@ -241,10 +240,8 @@ impl<'a> Reader<'a> {
     /// side); the puzzle once its last row is read.
     fn row(&mut self, text: Vec<u8>, end: usize) -> Result<Option<Box<Puzzle>>, String> {
         let body = &text[..end];
-        if let Some(at) = body
-            .iter()
-            .position(|c| !c.is_ascii_graphic() && !b" \t\r".contains(c))
-        {
+        let stray = |c: &u8| !c.is_ascii_graphic() && !b" \t\r".contains(c);
+        if let Some(at) = body.iter().position(stray) {
             return Err(self.error(at + 1, &format!("unexpected byte 0x{:02X}", body[at])));
         }
         let (numbers, squares) = squares_of(body);
@@ -265,9 +262,8 @@ impl<'a> Reader<'a> {
             let given = given(symbol, side, numbers)
                 .ok_or_else(|| self.error(at + 1, &not_a_square(symbol, side, numbers)))?;
             puzzle.givens.push(given);
-            puzzle
-                .places
-                .push(((offset + at) as u32, length as u32, numbers));
+            let place = ((offset + at) as u32, length as u32, numbers);
+            puzzle.places.push(place);
         }
         puzzle.text.extend_from_slice(&text);
         puzzle.rows += if whole { side } else { 1 };
@@ -316,10 +312,7 @@ impl<'a> Reader<'a> {
     /// go on with as a 16x16 (it has not 16 squares, or has digits but not numbers).
     fn four(&mut self, line: &[u8]) -> Option<Box<Puzzle>> {
         let puzzle = self.current.as_ref().filter(|puzzle| puzzle.side == 16)?;
-        let dots = puzzle
-            .places
-            .iter()
-            .all(|&(at, ..)| puzzle.text[at as usize] == b'.');
+        let dots = puzzle.givens == [0; 16] && !puzzle.text.contains(&b'-');
         let (numbers, squares) = squares_of(line);
         let digits = !numbers && line.iter().any(u8::is_ascii_digit);
         if puzzle.rows > 1 || !dots || squares.len() == 16 && !digits {
@@ -409,8 +402,7 @@ fn trim(bytes: &[u8]) -> &[u8] {
 const MOST: usize = 25;
 
 /// A board of side S: `can[d][x]` has bit y when square (x, y) can take symbol d or holds it,
-/// `placed[x]` when it holds its symbol; `ways[k]` the ways of constraint k of the rules (see
-/// `Check`), `DONE` once one is true.
+/// `placed[x]` when it holds its symbol; the ways of each constraint of the rules (see `Check`).
 #[derive(Clone, Copy)]
 struct Board<const S: usize> {
     can: [[u32; S]; S],
@@ -476,8 +468,8 @@ pub(crate) struct Check<const S: usize> {
     /// The step of the trail that decided each var, placed it or took it out.
     at: Vec<usize>,
     /// Clauses, each true in every solution: its literals (none once forgotten, its place free
-    /// again); the clauses that watch each literal (each its first two); literals left to make true, with their constraint; a constraint
-    /// found with every literal false.
+    /// again); the clauses that watch each literal (its first two); literals left to make true,
+    /// with their constraint; a constraint with every literal false.
     clauses: Vec<Vec<u32>>,
     free: Vec<usize>,
     watches: Vec<Vec<usize>>,
@@ -526,7 +518,7 @@ impl<const S: usize> Check<S> {
             bump: 1.0,
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
-            match check.board.allows(p, given as usize - 1) && !check.board.filled(p) {
+            match check.board.allows(p, given as usize - 1) {
                 true => check.make(2 * (S * p + given as usize) - 1, DECIDED),
                 false => check.conflict = Some(p),
             }
@@ -548,11 +540,9 @@ impl<const S: usize> Check<S> {
         } else {
             // p's other symbols, and d where p's row, column and box cross each row.
             let (x, y, n) = (p / S, p % S, Board::<S>::N);
-            lost.extend(
-                (0..S)
-                    .filter(|&e| e != d && self.board.allows(p, e))
-                    .map(|e| S * p + e),
-            );
+            for e in (0..S).filter(|&e| e != d && self.board.allows(p, e)) {
+                lost.push(S * p + e);
+            }
             let stack = ((1 << n) - 1) << (y / n * n);
             for (r, row) in self.board.can[d].iter().enumerate() {
                 let mut out = match r {
@@ -570,14 +560,12 @@ impl<const S: usize> Check<S> {
                 *self.ways(k) = DONE;
             }
         }
-        for &u in &lost {
-            self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
-        }
         self.at[v] = self.trail.len();
         let level = self.level();
         self.trail.push(Step { lit, why, level });
         self.watch(lit ^ 1);
         for &u in &lost {
+            self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
             self.at[u] = self.at[v];
             self.lose(u);
             self.watch(2 * u + 1);
@@ -594,7 +582,7 @@ impl<const S: usize> Check<S> {
             if *ways != DONE {
                 *ways -= 1;
                 match *ways {
-                    0 => self.conflict = self.conflict.or(Some(k)),
+                    0 => self.conflict = Some(k),
                     1 => {
                         let mut way = (0..S).map(|i| Self::way(k, i));
                         let lit = way.find(|&lit| !self.board.is_false(lit));
@@ -664,8 +652,7 @@ impl<const S: usize> Check<S> {
         self.watches[lit] = watching;
     }
 
-    /// Makes true what the constraints leave one way, until none is left; the dead end met, if
-    /// any.
+    /// Makes true what the constraints leave one way, until none is left, or a dead end.
     fn settle(&mut self) -> Result<(), usize> {
         loop {
             if let Some(conflict) = self.conflict.take() {
@@ -704,25 +691,26 @@ impl<const S: usize> Check<S> {
     }
 
     /// Leaves a solution out at level 0: a clause that a square open there takes another symbol
-    /// (two or more are open, or none: then a dead end at once).
+    /// (two or more are open, or none).
     pub(crate) fn exclude(&mut self, solution: &[u8]) {
-        let mut clause = Vec::new();
-        for p in (0..S * S).filter(|&p| !self.board.filled(p)) {
-            clause.push((2 * (S * p) + 2 * solution[p] as usize - 2) as u32);
+        let open = (0..S * S).filter(|&p| !self.board.filled(p));
+        let other = |p: usize| (2 * (S * p) + 2 * solution[p] as usize - 2) as u32;
+        let clause: Vec<u32> = open.map(other).collect();
+        if clause.is_empty() {
+            self.conflict = Some(0); // a dead end at level 0, which no clause explains
         }
-        let c = Self::RULES + self.keep(clause);
-        if self.clauses[c - Self::RULES].is_empty() {
-            self.conflict = Some(c);
-        }
+        self.keep(clause);
     }
 
     /// The check: a solution of the board at the top of the levels, or the first level whose
     /// decision leaves none; the levels are as they were after. A clause learned from each dead
     /// end keeps it from being met again another way; the search starts again from the top,
-    /// steered by what it learned, after 64 dead ends times the Luby sequence's next number.
+    /// steered by what it learned, after 64 dead ends times the Luby sequence's next number
+    /// (most runs short, a few long).
     pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
         let (top, path) = (self.level(), self.decided.clone());
-        let (mut conflicts, mut restarts) = (0, 0);
+        // Knuth's reluctant doubling: v runs through the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
+        let (mut conflicts, mut u, mut v) = (0, 1i64, 1);
         loop {
             if let Err(conflict) = self.settle() {
                 if self.level() == 0 {
@@ -732,8 +720,12 @@ impl<const S: usize> Check<S> {
                 self.backjump(back);
                 self.learn(clause);
                 conflicts += 1;
-                if conflicts == 64 * luby(restarts) {
-                    (conflicts, restarts) = (0, restarts + 1);
+                if conflicts == 64 * v {
+                    (conflicts, u, v) = if u & -u == v {
+                        (0, u + 1, 1)
+                    } else {
+                        (0, u, 2 * v)
+                    };
                     self.backjump(top);
                     self.forget();
                 }
@@ -773,10 +765,9 @@ impl<const S: usize> Check<S> {
         best
     }
 
-    /// The clause a dead end teaches: the literal the current level
-    /// made false last of those that explain it (made true again it leads around the dead end),
-    /// then literals made false below, but those the others imply; and the level to go back to,
-    /// the highest of those.
+    /// The clause a dead end teaches: the literal the current level made false last of those
+    /// that explain it (true again, it leads around the dead end), then those made false below
+    /// but those the others imply; and the level to go back to, the highest of those.
     fn analyze(&mut self, conflict: usize) -> (Vec<u32>, usize) {
         self.seen.clear();
         self.seen.resize(self.trail.len(), 0);
@@ -866,8 +857,7 @@ impl<const S: usize> Check<S> {
         implied
     }
 
-    /// Keeps a clause taught and makes its first literal true, the only one not false at this
-    /// level.
+    /// Keeps a clause taught and makes its first literal true, the others being false.
     fn learn(&mut self, clause: Vec<u32>) {
         let first = clause[0] as usize;
         let c = self.keep(clause);
@@ -877,12 +867,8 @@ impl<const S: usize> Check<S> {
     /// Past `KEPT` clauses, forgets the longer half but those a literal on the trail is true
     /// by: memory stays bounded.
     fn forget(&mut self) {
-        let mut lengths: Vec<usize> = self
-            .clauses
-            .iter()
-            .map(Vec::len)
-            .filter(|&n| n > 0)
-            .collect();
+        let live = self.clauses.iter().map(Vec::len).filter(|&n| n > 0);
+        let mut lengths: Vec<usize> = live.collect();
         if lengths.len() > KEPT {
             lengths.sort_unstable();
             let most = lengths[lengths.len() / 2].max(3);
@@ -909,19 +895,6 @@ impl<const S: usize> Check<S> {
         }
         c
     }
-}
-
-/// The Luby sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
-fn luby(mut i: u64) -> u64 {
-    let (mut size, mut power) = (1, 0);
-    while size < i + 1 {
-        (size, power) = (2 * size + 1, power + 1);
-    }
-    while size - 1 != i {
-        (size, power) = ((size - 1) / 2, power - 1);
-        i %= size;
-    }
-    1 << power
 }
 
 /// The classic's state (`grid`: symbol + 1, 0 while empty) and the check it searches on.
@@ -975,14 +948,11 @@ impl<const S: usize> Search<S> {
             dead: NONE,
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
-            let (x, y, d) = (p / S, p % S, given as usize - 1);
-            if !search.free(x, y, d) {
-                return; // clashing givens
-            }
-            search.place(x, y, d);
+            search.place(p / S, p % S, given as usize - 1);
         }
-        // Counts to two, fewest ways first: with one solution dfs only walks it. The second
-        // search leaves out the first solution, on a copy: what it learns holds for no other.
+        // Counts to two, fewest ways first (two givens that clash leave none): with one solution
+        // dfs only walks it. The second search, on a copy, leaves out the first solution: what it
+        // learns holds for no other search.
         search.witness = match search.check.solvable() {
             Ok(grid) => grid,
             Err(_) => return,
@@ -1002,13 +972,11 @@ impl<const S: usize> Search<S> {
         let (p, depth) = (S * x + y, self.check.level() + 1);
         let mut go_on = true;
         for d in 0..S {
-            // The classic's test, then the board's, which implies it and has ruled out more.
-            if !self.free(x, y, d) || !self.check.board.allows(p, d) {
-                continue;
-            }
+            // The classic's test, then the board's, which implies it and has ruled out more; with
+            // one solution known, its symbol only.
             let agrees = self.agrees + 1 >= depth && self.witness[p] as usize == d + 1;
-            if self.unique && !agrees {
-                continue; // the only solution has another symbol here
+            if !self.free(x, y, d) || !self.check.board.allows(p, d) || self.unique && !agrees {
+                continue;
             }
             self.place(x, y, d);
             self.check.decide(S * p + d);
