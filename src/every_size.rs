@@ -560,12 +560,15 @@ impl<const S: usize> Check<S> {
                 *self.ways(k) = DONE;
             }
         }
+        for &u in &lost {
+            self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
+        }
+        // The board is as the literal leaves it: now what watches and counts it looks again.
         self.at[v] = self.trail.len();
         let level = self.level();
         self.trail.push(Step { lit, why, level });
         self.watch(lit ^ 1);
         for &u in &lost {
-            self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
             self.at[u] = self.at[v];
             self.lose(u);
             self.watch(2 * u + 1);
