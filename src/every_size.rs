@@ -114,9 +114,8 @@ pub(crate) enum Piece {
 }
 
 /// A puzzle: its side, its givens (0: blank, else d + 1), where each square stands in its text
-/// (offset, length, whether a number between spaces), and how many of its rows were read;
-/// `says_none`: it came after a size line, in numbers (UVa 989), and is answered `NO SOLUTION`
-/// if it has none.
+/// (offset, length, whether a number between spaces), how many of its rows were read; and
+/// `says_none`: after a size line, in numbers (UVa 989), it is answered `NO SOLUTION` if need be.
 pub(crate) struct Puzzle {
     pub(crate) number: usize,
     pub(crate) line: usize,
@@ -142,7 +141,7 @@ pub(crate) struct Reader<'a> {
     puzzles: usize,
     current: Option<Box<Puzzle>>,
     /// The line of a lone number (a count or a size) before the next puzzle, 0 if none: a
-    /// second right after it is a 1x1 puzzle's row.
+    /// second right after is a 1x1 puzzle's row.
     lone: usize,
     /// A line read, and whether a line break ended it, to be read again.
     held: Option<(Vec<u8>, bool)>,
@@ -201,7 +200,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The next line (empty at the end), and whether a line break ends it: the one held back,
+    /// The next line (empty at the end) and whether a line break ends it: the one held back,
     /// or one read once the answers so far went out (a read may wait).
     fn line(&mut self, out: &mut dyn Write) -> Result<(Vec<u8>, bool), Stop> {
         if let Some(held) = self.held.take() {
@@ -309,13 +308,13 @@ impl<'a> Reader<'a> {
     }
 
     /// An empty 4x4 puzzle on one line: a first row of sixteen `.` that the line after cannot
-    /// go on with as a 16x16 (it has not 16 squares, or has digits but not numbers).
+    /// go on with as a 16x16 (not 16 squares, or digits but not numbers).
     fn four(&mut self, line: &[u8]) -> Option<Box<Puzzle>> {
         let puzzle = self.current.as_ref().filter(|puzzle| puzzle.side == 16)?;
         let dots = puzzle.givens == [0; 16] && !puzzle.text.contains(&b'-');
         let (numbers, squares) = squares_of(line);
         let digits = !numbers && line.iter().any(u8::is_ascii_digit);
-        if puzzle.rows > 1 || !dots || squares.len() == 16 && !digits {
+        if !dots || squares.len() == 16 && !digits {
             return None;
         }
         let mut four = self.current.take()?;
@@ -401,12 +400,11 @@ fn trim(bytes: &[u8]) -> &[u8] {
 /// The largest side.
 const MOST: usize = 25;
 
-/// A board of side S: `can[d][x]` has bit y when square (x, y) can take symbol d or holds it,
-/// `placed[x]` when it holds its symbol; the ways of each constraint of the rules (see `Check`).
+/// A board of side S: `can[d][x]` has bit y when square (x, y) can take symbol d or holds it;
+/// the ways of each constraint of the rules (see `Check`).
 #[derive(Clone, Copy)]
 struct Board<const S: usize> {
     can: [[u32; S]; S],
-    placed: [u32; S],
     ways: [[[u8; S]; S]; 4],
 }
 
@@ -427,8 +425,9 @@ impl<const S: usize> Board<S> {
         self.can[d][p / S] >> (p % S) & 1 != 0
     }
 
+    /// Square p holds a symbol: its constraint is done.
     fn filled(&self, p: usize) -> bool {
-        self.placed[p / S] >> (p % S) & 1 != 0
+        self.ways[0][p / S][p % S] == DONE
     }
 
     /// Literal `lit` is false: its var placed for `2 * v`, taken out for `2 * v + 1`.
@@ -460,10 +459,9 @@ const DECIDED: usize = usize::MAX;
 #[derive(Clone)]
 pub(crate) struct Check<const S: usize> {
     board: Board<S>,
-    /// The board as each level above 0 began, where it began on the trail, and its decision.
+    /// The board as each level above 0 began, where it began on the trail and its decision.
     saved: Vec<Board<S>>,
-    starts: Vec<usize>,
-    decided: Vec<usize>,
+    starts: Vec<(usize, usize)>,
     trail: Vec<Step>,
     /// The step of the trail that decided each var, placed it or took it out.
     at: Vec<usize>,
@@ -493,17 +491,15 @@ impl<const S: usize> Check<S> {
     /// The constraints of the rules; clauses are numbered after them.
     const RULES: usize = 4 * S * S;
 
-    /// The board of the givens at level 0 (a given that cannot go there leaves a dead end).
+    /// The board of the givens at level 0 (a given that cannot go there: a dead end).
     pub(crate) fn new(givens: &[u8]) -> Check<S> {
         let mut check = Check {
             board: Board {
                 can: [[(1 << S) - 1; S]; S],
-                placed: [0; S],
                 ways: [[[S as u8; S]; S]; 4],
             },
             saved: Vec::new(),
             starts: Vec::new(),
-            decided: Vec::new(),
             trail: Vec::new(),
             at: vec![0; S * S * S],
             clauses: Vec::new(),
@@ -555,7 +551,6 @@ impl<const S: usize> Check<S> {
                     out &= out - 1;
                 }
             }
-            self.board.placed[x] |= 1 << y;
             for k in Self::constraints(v) {
                 *self.ways(k) = DONE;
             }
@@ -577,8 +572,7 @@ impl<const S: usize> Check<S> {
         self.lost = lost;
     }
 
-    /// Var u is out: each constraint it was a way of has one way fewer, the last made true, none
-    /// a dead end.
+    /// Var u is out: each of its constraints has a way fewer, the last made true, none a dead end.
     fn lose(&mut self, u: usize) {
         for k in Self::constraints(u) {
             let ways = self.ways(k);
@@ -608,8 +602,8 @@ impl<const S: usize> Check<S> {
         &mut self.board.ways[k / S / S][k / S % S][k % S]
     }
 
-    /// The i-th literal of constraint k of the rules: square k takes its ith symbol, or unit u
-    /// (its row, column or box from 0) has symbol d at its ith square.
+    /// The i-th literal of constraint k of the rules: square k's ith symbol, or symbol d at the ith
+    /// square of unit u (its row, column or box).
     fn way(k: usize, i: usize) -> usize {
         let (u, d, n) = (k / S % S, k % S, Board::<S>::N);
         let square = match k / S / S {
@@ -621,8 +615,8 @@ impl<const S: usize> Check<S> {
         2 * (S * square + d) + 1
     }
 
-    /// Literal `lit` turned false: each clause watching it watches another literal not false, or
-    /// its other watched literal is left to make true (or all are false: a dead end).
+    /// Literal `lit` turned false: each clause watching it watches another not false, or its
+    /// other watched literal is left to make true (or all are false: a dead end).
     fn watch(&mut self, lit: usize) {
         let mut watching = std::mem::take(&mut self.watches[lit]);
         let mut kept = 0;
@@ -670,11 +664,10 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// A new level, var v its decision (nothing to place if its square holds it already).
+    /// A new level, var v its decision (placed unless its square holds it already).
     fn decide(&mut self, v: usize) {
         self.saved.push(self.board);
-        self.starts.push(self.trail.len());
-        self.decided.push(v);
+        self.starts.push((self.trail.len(), v));
         if !self.board.filled(v / S) {
             self.make(2 * v + 1, DECIDED);
         }
@@ -684,23 +677,21 @@ impl<const S: usize> Check<S> {
     fn backjump(&mut self, level: usize) {
         if level < self.level() {
             self.board = self.saved[level];
-            self.trail.truncate(self.starts[level]);
+            self.trail.truncate(self.starts[level].0);
             self.saved.truncate(level);
             self.starts.truncate(level);
-            self.decided.truncate(level);
         }
         self.pending.clear();
         self.conflict = None;
     }
 
-    /// Leaves a solution out at level 0: a clause that a square open there takes another symbol
-    /// (two or more are open, or none).
+    /// Leaves a solution out at level 0: a clause that a square open there takes another symbol.
     pub(crate) fn exclude(&mut self, solution: &[u8]) {
         let open = (0..S * S).filter(|&p| !self.board.filled(p));
         let other = |p: usize| (2 * (S * p) + 2 * solution[p] as usize - 2) as u32;
         let clause: Vec<u32> = open.map(other).collect();
-        if clause.is_empty() {
-            self.conflict = Some(0); // a dead end at level 0, which no clause explains
+        if clause.len() < 2 {
+            self.conflict = Some(0); // no other solution: a dead end at level 0
         }
         self.keep(clause);
     }
@@ -711,7 +702,7 @@ impl<const S: usize> Check<S> {
     /// steered by what it learned, after 64 dead ends times the Luby sequence's next number
     /// (most runs short, a few long).
     pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
-        let (top, path) = (self.level(), self.decided.clone());
+        let (top, path) = (self.level(), self.starts.clone());
         // Knuth's reluctant doubling: v runs through the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
         let (mut conflicts, mut u, mut v) = (0, 1i64, 1);
         loop {
@@ -734,7 +725,7 @@ impl<const S: usize> Check<S> {
                 }
             } else if self.level() < top {
                 // Back below the top after a dead end: the path's decisions again.
-                let v = path[self.level()];
+                let v = path[self.level()].1;
                 if !self.board.allows(v / S, v % S) {
                     return Err(self.level() + 1);
                 }
@@ -909,8 +900,8 @@ struct Search<const S: usize> {
     check: Check<S>,
     /// Calls of dfs since the last solution was found.
     steps: u64,
-    /// The last solution known, how many levels of the path it agrees with, and whether it is
-    /// the only one.
+    /// The last solution known, how many levels of the path it agrees with, whether it is the
+    /// only one.
     witness: Vec<u8>,
     agrees: usize,
     unique: bool,
@@ -918,7 +909,7 @@ struct Search<const S: usize> {
     dead: usize,
 }
 
-/// The steps the classic may take without finding a solution before it asks the check.
+/// The steps the classic may take without a solution before it asks the check.
 const BUDGET: u64 = 100;
 
 /// No level: no decision on the path is dead.
@@ -1007,7 +998,7 @@ impl<const S: usize> Search<S> {
     }
 
     /// Past the budget, only boards the check finds a solution for: a dead end far below costs
-    /// the budget once, not once per way of filling the squares above.
+    /// one search, not one for each way to fill the squares above.
     fn may_lead_on(&mut self) -> bool {
         if self.steps <= BUDGET {
             return true;
@@ -1072,12 +1063,11 @@ fn answer(
                 });
                 match smallest {
                     Some(grid) => out.write_all(&filled(&puzzle, &grid))?,
-                    None if puzzle.says_none => out.write_all(b"NO SOLUTION\n")?,
+                    None if puzzle.says_none => out.write_all(NO_SOLUTION)?,
                     None => {
                         *solved = false;
                         let (number, line) = (puzzle.number, puzzle.line);
-                        let said = format!("puzzle {number} (line {line}): no solution\n");
-                        let _ = err.write_all(said.as_bytes());
+                        fail(err, format!("puzzle {number} (line {line}): no solution\n"));
                         out.write_all(&puzzle.text)?;
                     }
                 }
@@ -1086,6 +1076,9 @@ fn answer(
     }
     Ok(())
 }
+
+/// UVa 989's answer to a puzzle without solution.
+pub(crate) const NO_SOLUTION: &[u8] = b"NO SOLUTION\n";
 
 /// The puzzle's text with each blank filled in from `grid` (symbol + 1 for each square).
 pub(crate) fn filled(puzzle: &Puzzle, grid: &[u8]) -> Vec<u8> {

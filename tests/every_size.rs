@@ -142,6 +142,53 @@ fn uva_989_sizes_one_to_three_with_their_size_lines() {
 }
 
 #[test]
+fn uva_989_answers_a_puzzle_without_solution_in_words_and_status_0() {
+    // A clashing given, then n = 1 with 0 and with 1, then a 4x4: cases separated by an empty
+    // line, the answers too; nothing said, status 0.
+    solves(
+        "2\n1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n\n1\n0\n\n1\n1\n\n2\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n",
+        "NO SOLUTION\n\n1\n\n1\n\n1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n",
+    );
+    // A puzzle that breaks no rule and has no solution (the second row's first two squares can
+    // take only 1 and 2, which their box has): in words too.
+    solves("2\n1 2 0 0\n0 0 3 4\n0 0 0 0\n0 0 0 0\n", "NO SOLUTION\n");
+    // Without a size line it is written back, named, status 1, as at other judges.
+    let run = every_size("1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n");
+    assert_eq!(
+        (run.status, run.stdout().as_str()),
+        (1, "1 1 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n")
+    );
+}
+
+#[test]
+fn an_empty_4x4_puzzle_on_one_line_is_a_puzzle_not_a_16x16_row() {
+    let empty = "................";
+    solves(&format!("{empty}\n"), "1234341221434321\n");
+    solves(empty, "1234341221434321");
+    solves(
+        &format!("{empty}\n\n{empty}\n1.3.\n....\n....\n...2\n"),
+        "1234341221434321\n\n1234341221434321\n1234\n3421\n2143\n4312\n",
+    );
+    // Sixteen `.` going on with rows of sixteen are the first row of a 16x16.
+    let run = every_size(&format!("{empty}\n{}", lines(&ACWING169[1..])));
+    assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+    assert_eq!(run.stdout().lines().count(), 16);
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped_and_a_count_with_no_puzzle_after_it_is_said() {
+    solves(
+        "\u{feff}1.3.\n....\n....\n...2\n",
+        "1234\n3421\n2143\n4312\n",
+    );
+    refuses(
+        "1\n1\n1\n",
+        "1\n",
+        "line 3, column 1: a count or size line, and no puzzle after it\n",
+    );
+}
+
+#[test]
 fn numbers_between_spaces_go_past_nine_in_place_of_their_zeros() {
     let numbers = |rows: &[&str]| -> String {
         let number = |c: u8| if c == b'-' { 0 } else { c - b'A' + 1 }.to_string();

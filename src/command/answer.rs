@@ -254,7 +254,7 @@ impl<'w> Writer<'w> {
             }
         });
         said?;
-        if !solved {
+        if !solved && !puzzle.says_none() {
             to.unsolved(&puzzle);
         }
         whole_lines(to.out, held, puzzle.label())?;

@@ -66,6 +66,18 @@ impl Puzzle {
         }
     }
 
+    /// Answers it `NO SOLUTION` if it has none and came in UVa 989's layout (its text becomes
+    /// that, nothing is said); whether it does.
+    pub(crate) fn says_none(&mut self) -> bool {
+        match &self.read {
+            Read9OrSized::Sized(puzzle) if puzzle.says_none => {
+                self.filled = every_size::NO_SOLUTION.to_vec();
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Fills its blanks in from `grid` (each square's number from 1).
     pub(crate) fn fill_in(&mut self, grid: &[u8]) {
         match &mut self.read {
