@@ -680,9 +680,9 @@ impl<const S: usize> Check<S> {
             self.trail.truncate(self.starts[level].0);
             self.saved.truncate(level);
             self.starts.truncate(level);
+            self.pending.clear();
+            self.conflict = None;
         }
-        self.pending.clear();
-        self.conflict = None;
     }
 
     /// Leaves a solution out at level 0: a clause that a square open there takes another symbol.

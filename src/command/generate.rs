@@ -4,7 +4,7 @@ use super::cores::with_workers;
 use super::explain::{nine, rating};
 use super::judge::{fail, finish, output_failed};
 use super::progress::Progress;
-use super::puzzles::solutions;
+use super::puzzles::{besides, solutions};
 use super::rules::{box_side, broken_rule, symbol, units_of};
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, Write};
@@ -242,9 +242,15 @@ fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u
     random.shuffle(&mut order);
     order.retain(|&p| grid[p] != 0);
     let mut found = solutions(side, &grid, wanted + 1);
+    // A proper puzzle's solution is the grid drawn: only another one is sought.
+    let solution = grid.clone();
     for p in order {
         let given = replace(&mut grid[p], 0);
-        match solutions(side, &grid, wanted + 1) {
+        let count = match wanted {
+            1 => 1 + besides(side, &grid, Some(&solution), 1),
+            _ => solutions(side, &grid, wanted + 1),
+        };
+        match count {
             count if count > wanted => grid[p] = given,
             count => found = count,
         }
