@@ -425,7 +425,6 @@ impl<const S: usize> Board<S> {
         self.can[d][p / S] >> (p % S) & 1 != 0
     }
 
-    /// Square p holds a symbol: its constraint is done.
     fn filled(&self, p: usize) -> bool {
         self.ways[0][p / S][p % S] == DONE
     }
@@ -470,14 +469,13 @@ pub(crate) struct Check<const S: usize> {
     /// with their constraint; a constraint with every literal false.
     clauses: Vec<Vec<u32>>,
     free: Vec<usize>,
+    /// The clauses that leave a solution out (see `exclude`): never forgotten.
+    excluded: Vec<usize>,
     watches: Vec<Vec<usize>>,
     pending: Vec<(usize, usize)>,
     conflict: Option<usize>,
-    /// Scratch, kept to spare allocations: the vars a placement takes out, the trail steps a
-    /// dead end is explained by, the literals of the clause it teaches.
-    lost: Vec<usize>,
+    /// The trail steps a dead end is explained by (scratch).
     seen: Vec<u8>,
-    taught: Vec<bool>,
     /// How often each var took part in a dead end lately, and what one more adds (more each
     /// time: older ones count less).
     activity: Vec<f64>,
@@ -504,12 +502,11 @@ impl<const S: usize> Check<S> {
             at: vec![0; S * S * S],
             clauses: Vec::new(),
             free: Vec::new(),
+            excluded: Vec::new(),
             watches: vec![Vec::new(); 2 * S * S * S],
             pending: Vec::new(),
             conflict: None,
-            lost: Vec::new(),
             seen: Vec::new(),
-            taught: vec![false; 2 * S * S * S],
             activity: vec![0.0; S * S * S],
             bump: 1.0,
         };
@@ -530,7 +527,7 @@ impl<const S: usize> Check<S> {
     /// out leave their constraints, and the clauses watching a literal it makes false look again.
     fn make(&mut self, lit: usize, why: usize) {
         let (v, p, d) = (lit / 2, lit / 2 / S, lit / 2 % S);
-        let mut lost = std::mem::take(&mut self.lost);
+        let mut lost = Vec::with_capacity(4 * S);
         if lit & 1 == 0 {
             lost.push(v);
         } else {
@@ -568,8 +565,6 @@ impl<const S: usize> Check<S> {
             self.lose(u);
             self.watch(2 * u + 1);
         }
-        lost.clear();
-        self.lost = lost;
     }
 
     /// Var u is out: each of its constraints has a way fewer, the last made true, none a dead end.
@@ -650,7 +645,7 @@ impl<const S: usize> Check<S> {
     }
 
     /// Makes true what the constraints leave one way, until none is left, or a dead end.
-    fn settle(&mut self) -> Result<(), usize> {
+    pub(crate) fn settle(&mut self) -> Result<(), usize> {
         loop {
             if let Some(conflict) = self.conflict.take() {
                 return Err(conflict);
@@ -664,17 +659,22 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// A new level, var v its decision (placed unless its square holds it already).
-    fn decide(&mut self, v: usize) {
+    /// A new level, var v its decision (placed unless its square holds it already); false, and
+    /// no level, if v is out.
+    pub(crate) fn decide(&mut self, v: usize) -> bool {
+        if !self.board.allows(v / S, v % S) {
+            return false;
+        }
         self.saved.push(self.board);
         self.starts.push((self.trail.len(), v));
         if !self.board.filled(v / S) {
             self.make(2 * v + 1, DECIDED);
         }
+        true
     }
 
     /// Back to the end of `level`: what the levels above did is undone.
-    fn backjump(&mut self, level: usize) {
+    pub(crate) fn backjump(&mut self, level: usize) {
         if level < self.level() {
             self.board = self.saved[level];
             self.trail.truncate(self.starts[level].0);
@@ -693,7 +693,8 @@ impl<const S: usize> Check<S> {
         if clause.len() < 2 {
             self.conflict = Some(0); // no other solution: a dead end at level 0
         }
-        self.keep(clause);
+        let c = self.keep(clause);
+        self.excluded.push(Self::RULES + c);
     }
 
     /// The check: a solution of the board at the top of the levels, or the first level whose
@@ -725,11 +726,9 @@ impl<const S: usize> Check<S> {
                 }
             } else if self.level() < top {
                 // Back below the top after a dead end: the path's decisions again.
-                let v = path[self.level()].1;
-                if !self.board.allows(v / S, v % S) {
+                if !self.decide(path[self.level()].1) {
                     return Err(self.level() + 1);
                 }
-                self.decide(v);
             } else if let Some(v) = self.choice() {
                 self.decide(v);
             } else {
@@ -763,8 +762,7 @@ impl<const S: usize> Check<S> {
     /// that explain it (true again, it leads around the dead end), then those made false below
     /// but those the others imply; and the level to go back to, the highest of those.
     fn analyze(&mut self, conflict: usize) -> (Vec<u32>, usize) {
-        self.seen.clear();
-        self.seen.resize(self.trail.len(), 0);
+        self.seen = vec![0; self.trail.len()];
         let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
         self.literals(conflict, &mut why);
         let mut t = self.trail.len();
@@ -778,11 +776,7 @@ impl<const S: usize> Check<S> {
                         open += (self.seen[s] == 0) as usize;
                         self.seen[s] = 1;
                     }
-                    _ if !self.taught[lit] => {
-                        self.taught[lit] = true;
-                        taught.push(lit);
-                    }
-                    _ => {}
+                    _ => taught.push(lit),
                 }
             }
             t -= 1;
@@ -795,16 +789,15 @@ impl<const S: usize> Check<S> {
             }
             self.because(t, &mut why);
         }
+        taught.sort_unstable();
+        taught.dedup();
         let (mut clause, mut back) = (vec![(self.trail[t].lit ^ 1) as u32], 0);
         for &lit in &taught {
             let level = self.trail[self.at[lit / 2]].level;
-            if !self.implied(lit, 64) {
+            if !self.implied(lit, &taught, 64) {
                 clause.insert(if level > back { 1 } else { clause.len() }, lit as u32);
                 back = back.max(level);
             }
-        }
-        for &lit in &taught {
-            self.taught[lit] = false;
         }
         self.bump /= 0.95;
         if self.bump > 1e100 {
@@ -833,10 +826,10 @@ impl<const S: usize> Check<S> {
 
     /// Whether false literal `lit` follows from those taught (and level 0), `depth` steps back
     /// at most: then the clause is as true without it.
-    fn implied(&mut self, lit: usize, depth: usize) -> bool {
-        let t = self.at[lit / 2];
+    fn implied(&mut self, lit: usize, taught: &[usize], depth: usize) -> bool {
+        let (t, is_taught) = (self.at[lit / 2], |lit| taught.binary_search(&lit).is_ok());
         let step = self.trail[t];
-        if step.level == 0 || step.lit ^ 1 != lit && self.taught[step.lit ^ 1] {
+        if step.level == 0 || step.lit ^ 1 != lit && is_taught(step.lit ^ 1) {
             return true;
         }
         if depth == 0 || step.why == DECIDED || self.seen[t] > 1 {
@@ -846,7 +839,7 @@ impl<const S: usize> Check<S> {
         self.because(t, &mut why);
         let implied = why
             .into_iter()
-            .all(|lit| self.taught[lit] || self.implied(lit, depth - 1));
+            .all(|lit| is_taught(lit) || self.implied(lit, taught, depth - 1));
         self.seen[t] = if implied { 2 } else { 3 };
         implied
     }
@@ -858,15 +851,18 @@ impl<const S: usize> Check<S> {
         self.make(first, Self::RULES + c);
     }
 
-    /// Past `KEPT` clauses, forgets the longer half but those a literal on the trail is true
-    /// by: memory stays bounded.
+    /// Past `KEPT` clauses, forgets the longer half but those excluding, and those a literal on
+    /// the trail is true by or waits to be: memory stays bounded.
     fn forget(&mut self) {
         let live = self.clauses.iter().map(Vec::len).filter(|&n| n > 0);
         let mut lengths: Vec<usize> = live.collect();
         if lengths.len() > KEPT {
             lengths.sort_unstable();
             let most = lengths[lengths.len() / 2].max(3);
-            let used: Vec<usize> = self.trail.iter().map(|step| step.why).collect();
+            let mut used = self.excluded.clone();
+            used.extend(self.trail.iter().map(|step| step.why));
+            used.extend(self.pending.iter().map(|&(_, why)| why));
+            used.extend(self.conflict);
             for (c, clause) in self.clauses.iter_mut().enumerate() {
                 if clause.len() >= most && !used.contains(&(Self::RULES + c)) {
                     *clause = Vec::new();
@@ -906,14 +902,11 @@ struct Search<const S: usize> {
     agrees: usize,
     unique: bool,
     /// The level of a decision the check found no solution after: dfs goes back to it.
-    dead: usize,
+    dead: Option<usize>,
 }
 
 /// The steps the classic may take without a solution before it asks the check.
 const BUDGET: u64 = 100;
-
-/// No level: no decision on the path is dead.
-const NONE: usize = usize::MAX;
 
 /// Calls `found` with each solution (symbol + 1 for each square), smallest first, while it says
 /// go on.
@@ -939,7 +932,7 @@ impl<const S: usize> Search<S> {
             witness: Vec::new(),
             agrees: 0,
             unique: true,
-            dead: NONE,
+            dead: None,
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
             search.place(p / S, p % S, given as usize - 1);
@@ -987,10 +980,10 @@ impl<const S: usize> Search<S> {
             self.check.backjump(depth - 1);
             self.remove(x, y, d);
             self.agrees = self.agrees.min(depth - 1);
-            if self.dead == depth {
-                self.dead = NONE; // this symbol leads to no solution: the next
+            if self.dead == Some(depth) {
+                self.dead = None; // this symbol leads to no solution: the next (else one above)
             }
-            if !go_on || self.dead < depth {
+            if !go_on || self.dead.is_some() {
                 break;
             }
         }
@@ -1005,9 +998,9 @@ impl<const S: usize> Search<S> {
         }
         match self.check.solvable() {
             Ok(grid) => (self.witness, self.agrees) = (grid, self.check.level()),
-            Err(level) => self.dead = level,
+            Err(level) => self.dead = Some(level),
         }
-        self.dead == NONE
+        self.dead.is_none()
     }
 
     /// The classic's test: symbol d is free at (x, y).

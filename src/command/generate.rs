@@ -1,10 +1,11 @@
 //! --generate: random solved grids, givens taken away while the solutions asked for stay.
 
 use super::cores::with_workers;
+use super::every_size;
 use super::explain::{nine, rating};
 use super::judge::{fail, finish, output_failed};
 use super::progress::Progress;
-use super::puzzles::{besides, solutions};
+use super::puzzles::solutions;
 use super::rules::{box_side, broken_rule, symbol, units_of};
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, Write};
@@ -241,19 +242,39 @@ fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u
     let mut order: Vec<usize> = (0..side * side).collect();
     random.shuffle(&mut order);
     order.retain(|&p| grid[p] != 0);
-    let mut found = solutions(side, &grid, wanted + 1);
-    // A proper puzzle's solution is the grid drawn: only another one is sought.
-    let solution = grid.clone();
-    for p in order {
-        let given = replace(&mut grid[p], 0);
-        let count = match wanted {
-            1 => 1 + besides(side, &grid, Some(&solution), 1),
-            _ => solutions(side, &grid, wanted + 1),
-        };
-        match count {
-            count if count > wanted => grid[p] = given,
-            count => found = count,
+    let keep = |side, grid: &[u8]| solutions(side, grid, wanted + 1) > wanted;
+    match (wanted, side) {
+        (1, 1) => proper::<1>(&mut grid, &order),
+        (1, 4) => proper::<4>(&mut grid, &order),
+        (1, 16) => proper::<16>(&mut grid, &order),
+        (1, 25) => proper::<25>(&mut grid, &order),
+        _ => {
+            for p in order {
+                let given = replace(&mut grid[p], 0);
+                if keep(side, &grid) {
+                    grid[p] = given;
+                }
+            }
         }
     }
-    Some(grid).filter(|_| found == wanted)
+    Some(grid).filter(|grid| wanted == 1 || solutions(side, grid, wanted + 1) == wanted)
+}
+
+/// Takes the givens of a solved grid away in `order`, each kept if the puzzle without it has
+/// another solution. One check serves every try: the givens are its decisions, and the grid is
+/// left out at its level 0, so what it learns holds for every try.
+fn proper<const S: usize>(grid: &mut [u8], order: &[usize]) {
+    let mut check = every_size::Check::<S>::new(&[]);
+    check.exclude(grid);
+    for &p in order {
+        let given = replace(&mut grid[p], 0);
+        check.backjump(0);
+        // Each given decided and settled in turn (a dead end there: no other solution).
+        let settled = (0..S * S)
+            .filter(|&q| grid[q] != 0)
+            .all(|q| check.decide(S * q + grid[q] as usize - 1) && check.settle().is_ok());
+        if settled && check.solvable().is_ok() {
+            grid[p] = given;
+        }
+    }
 }

@@ -126,20 +126,10 @@ pub(crate) fn solutions(side: usize, givens: &[u8], limit: u64) -> u64 {
             });
             found
         }
-        _ => besides(side, givens, None, limit),
-    }
-}
-
-/// The solutions of `givens` but `known` (one of them, if any is known), counted up to `limit`
-/// as the check finds them, each left out of the next search (9x9: in the classic's order).
-pub(crate) fn besides(side: usize, givens: &[u8], known: Option<&[u8]>, limit: u64) -> u64 {
-    let known_one = known.is_some() as u64;
-    match side {
-        1 => excluding::<1>(givens, known, limit),
-        4 => excluding::<4>(givens, known, limit),
-        9 => solutions(9, givens, limit + known_one) - known_one,
-        16 => excluding::<16>(givens, known, limit),
-        _ => excluding::<25>(givens, known, limit),
+        1 => excluding::<1>(givens, limit),
+        4 => excluding::<4>(givens, limit),
+        16 => excluding::<16>(givens, limit),
+        _ => excluding::<25>(givens, limit),
     }
 }
 
@@ -147,13 +137,9 @@ pub(crate) fn besides(side: usize, givens: &[u8], known: Option<&[u8]>, limit: u
 /// larger by a clause as long as the puzzle's blanks).
 const EXCLUDED: u64 = 64;
 
-/// The solutions of `givens` at side S but `known`, up to `limit`, each found by the check and
-/// left out.
-fn excluding<const S: usize>(givens: &[u8], known: Option<&[u8]>, limit: u64) -> u64 {
+/// The solutions of `givens` at side S up to `limit`, each found by the check and left out.
+fn excluding<const S: usize>(givens: &[u8], limit: u64) -> u64 {
     let (mut check, mut found) = (every_size::Check::<S>::new(givens), 0);
-    if let Some(solution) = known {
-        check.exclude(solution);
-    }
     while found < limit {
         match check.solvable() {
             Ok(solution) => check.exclude(&solution),
