@@ -464,9 +464,9 @@ pub(crate) struct Check<const S: usize> {
     trail: Vec<Step>,
     /// The step of the trail that decided each var, placed it or took it out.
     at: Vec<usize>,
-    /// Clauses, each true in every solution: its literals (none once forgotten, its place free
-    /// again); the clauses that watch each literal (its first two); literals left to make true,
-    /// with their constraint; a constraint with every literal false.
+    /// Clauses, each true in every solution sought: its literals (none once forgotten, its place
+    /// free again); the clauses that watch each literal (its first two); literals left to make
+    /// true, with their constraint; a constraint with every literal false.
     clauses: Vec<Vec<u32>>,
     free: Vec<usize>,
     /// The clauses that leave a solution out (see `exclude`): never forgotten.
