@@ -17,8 +17,8 @@
 //!   symbol d (the rules), or a clause learned.
 //! - board: the squares each symbol can still take (bits), each constraint's ways (literals not
 //!   false); it settles: a constraint left one way takes it, one left none is a dead end.
-//! - level: the board after a decision (a var placed), the classic's path first; the trail: what
-//!   each level made true, in order.
+//! - level: the board after a decision (a literal made true), the classic's path first; the
+//!   trail: what each level made true, in order.
 //! - the check: a second search, complete, that finds a solution of the board (the witness) or
 //!   none; it decides where the ways are fewest and learns a clause from each dead end.
 //! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
@@ -451,10 +451,9 @@ struct Step {
 /// No constraint: a decision (or a given).
 const DECIDED: usize = usize::MAX;
 
-/// The board and its levels: level 0 the givens, then one for each decision (the classic's path
-/// first), the trail, and the clauses learned from dead ends. Constraints are numbered: square p
-/// has a symbol (p), unit u (rows, columns, boxes) has symbol d (`S * S + S * u + d`), clause c
-/// (`4 * S * S + c`).
+/// The board and its levels (level 0 the givens, then one for each decision), the trail, the
+/// clauses learned from dead ends. Constraints are numbered: square p has a symbol (p), unit u
+/// (rows, columns, boxes) has symbol d (`S * S + S * u + d`), clause c (`4 * S * S + c`).
 #[derive(Clone)]
 pub(crate) struct Check<const S: usize> {
     board: Board<S>,
@@ -480,6 +479,8 @@ pub(crate) struct Check<const S: usize> {
     /// time: older ones count less).
     activity: Vec<f64>,
     bump: f64,
+    /// Each var's last value: placed or out.
+    phase: Vec<bool>,
 }
 
 /// Clauses kept at most before the longer half goes.
@@ -509,6 +510,7 @@ impl<const S: usize> Check<S> {
             seen: Vec::new(),
             activity: vec![0.0; S * S * S],
             bump: 1.0,
+            phase: vec![true; S * S * S],
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
             match check.board.allows(p, given as usize - 1) {
@@ -523,8 +525,8 @@ impl<const S: usize> Check<S> {
         self.saved.len()
     }
 
-    /// Makes literal `lit` true, constraint `why` leaving it no other way: the vars it takes
-    /// out leave their constraints, and the clauses watching a literal it makes false look again.
+    /// Makes literal `lit` true, constraint `why` leaving no other way: the vars it takes out
+    /// leave their constraints; clauses watching a literal it makes false look again.
     fn make(&mut self, lit: usize, why: usize) {
         let (v, p, d) = (lit / 2, lit / 2 / S, lit / 2 % S);
         let mut lost = Vec::with_capacity(4 * S);
@@ -552,7 +554,9 @@ impl<const S: usize> Check<S> {
                 *self.ways(k) = DONE;
             }
         }
+        self.phase[v] = lit & 1 == 1;
         for &u in &lost {
+            self.phase[u] = false;
             self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
         }
         // The board is as the literal leaves it: now what watches and counts it looks again.
@@ -659,16 +663,16 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// A new level, var v its decision (placed unless its square holds it already); false, and
-    /// no level, if v is out.
-    pub(crate) fn decide(&mut self, v: usize) -> bool {
-        if !self.board.allows(v / S, v % S) {
+    /// A new level, literal `lit` its decision (made unless its square holds its var already);
+    /// false, and no level, if `lit` is false.
+    pub(crate) fn decide(&mut self, lit: usize) -> bool {
+        if self.board.is_false(lit) {
             return false;
         }
         self.saved.push(self.board);
-        self.starts.push((self.trail.len(), v));
-        if !self.board.filled(v / S) {
-            self.make(2 * v + 1, DECIDED);
+        self.starts.push((self.trail.len(), lit));
+        if !self.board.filled(lit / 2 / S) {
+            self.make(lit, DECIDED);
         }
         true
     }
@@ -698,12 +702,12 @@ impl<const S: usize> Check<S> {
     }
 
     /// The check: a solution of the board at the top of the levels, or the first level whose
-    /// decision leaves none; the levels are as they were after. A clause learned from each dead
-    /// end keeps it from being met again another way; the search starts again from the top,
-    /// steered by what it learned, after 64 dead ends times the Luby sequence's next number
-    /// (most runs short, a few long).
+    /// decision leaves none; the levels as they were. Each dead end teaches a clause; the search
+    /// starts again from the top after 64 dead ends times the Luby sequence's next number.
     pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
         let (top, path) = (self.level(), self.starts.clone());
+        // Above the classic's path, each var as last made: the solution found is near the last.
+        let near = top > 0 && self.excluded.is_empty();
         // Knuth's reluctant doubling: v runs through the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
         let (mut conflicts, mut u, mut v) = (0, 1i64, 1);
         loop {
@@ -730,7 +734,7 @@ impl<const S: usize> Check<S> {
                     return Err(self.level() + 1);
                 }
             } else if let Some(v) = self.choice() {
-                self.decide(v);
+                self.decide(2 * v + (!near || self.phase[v]) as usize);
             } else {
                 let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
                 let grid = (0..S * S).map(|p| symbol(p) as u8 + 1).collect();
@@ -741,21 +745,15 @@ impl<const S: usize> Check<S> {
     }
 
     /// Where to decide next: of the vars where the ways are fewest (a square's symbols, a unit's
-    /// squares for a symbol), the one most often in dead ends lately, the first of those alike
-    /// (at first, in reading order); None when every square is filled.
+    /// squares for a symbol), the first of those most often in dead ends lately; None if full.
     fn choice(&self) -> Option<usize> {
         let ways = self.board.ways.iter().flatten().flatten().enumerate();
         let open = ways.filter(|&(_, &ways)| ways != DONE);
         let fewest = open.clone().map(|(_, &ways)| ways).min()?;
         let chosen = open.filter(|&(_, &ways)| ways == fewest);
         let vars = chosen.flat_map(|(k, _)| (0..S).map(move |i| Self::way(k, i) / 2));
-        let mut best = None;
-        for v in vars.filter(|&v| self.board.allows(v / S, v % S) && !self.board.filled(v / S)) {
-            if best.map_or(true, |b| self.activity[v] > self.activity[b]) {
-                best = Some(v);
-            }
-        }
-        best
+        let open = vars.filter(|&v| self.board.allows(v / S, v % S) && !self.board.filled(v / S));
+        open.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))
     }
 
     /// The clause a dead end teaches: the literal the current level made false last of those
@@ -896,8 +894,7 @@ struct Search<const S: usize> {
     check: Check<S>,
     /// Calls of dfs since the last solution was found.
     steps: u64,
-    /// The last solution known, how many levels of the path it agrees with, whether it is the
-    /// only one.
+    /// The last solution known, the levels of the path it agrees with, whether it is the only one.
     witness: Vec<u8>,
     agrees: usize,
     unique: bool,
@@ -966,7 +963,7 @@ impl<const S: usize> Search<S> {
                 continue;
             }
             self.place(x, y, d);
-            self.check.decide(S * p + d);
+            self.check.decide(2 * (S * p + d) + 1);
             if self.check.settle().is_ok() && (agrees || self.may_lead_on()) {
                 self.agrees = self.agrees.max(depth * agrees as usize);
                 go_on = match self.next_square(p) {
