@@ -457,15 +457,15 @@ const DECIDED: usize = usize::MAX;
 #[derive(Clone)]
 pub(crate) struct Check<const S: usize> {
     board: Board<S>,
-    /// The board as each level above 0 began, where it began on the trail and its decision.
+    /// The board as each level above 0 began, where on the trail, and its decision.
     saved: Vec<Board<S>>,
     starts: Vec<(usize, usize)>,
     trail: Vec<Step>,
     /// The step of the trail that decided each var, placed it or took it out.
     at: Vec<usize>,
-    /// Clauses, each true in every solution sought: its literals (none once forgotten, its place
-    /// free again); the clauses that watch each literal (its first two); literals left to make
-    /// true, with their constraint; a constraint with every literal false.
+    /// Clauses, each true in every solution sought: literals (none once forgotten, its place free
+    /// again); the clauses watching each literal (their first two); literals left to make true,
+    /// with their constraint; a constraint with every literal false.
     clauses: Vec<Vec<u32>>,
     free: Vec<usize>,
     /// The clauses that leave a solution out (see `exclude`): never forgotten.
@@ -479,8 +479,8 @@ pub(crate) struct Check<const S: usize> {
     /// time: older ones count less).
     activity: Vec<f64>,
     bump: f64,
-    /// Each var's last value: placed or out.
-    phase: Vec<bool>,
+    /// The last solution found.
+    last: Vec<u8>,
 }
 
 /// Clauses kept at most before the longer half goes.
@@ -510,7 +510,7 @@ impl<const S: usize> Check<S> {
             seen: Vec::new(),
             activity: vec![0.0; S * S * S],
             bump: 1.0,
-            phase: vec![true; S * S * S],
+            last: vec![0; S * S],
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
             match check.board.allows(p, given as usize - 1) {
@@ -554,9 +554,7 @@ impl<const S: usize> Check<S> {
                 *self.ways(k) = DONE;
             }
         }
-        self.phase[v] = lit & 1 == 1;
         for &u in &lost {
-            self.phase[u] = false;
             self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
         }
         // The board is as the literal leaves it: now what watches and counts it looks again.
@@ -663,8 +661,8 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// A new level, literal `lit` its decision (made unless its square holds its var already);
-    /// false, and no level, if `lit` is false.
+    /// A new level, literal `lit` its decision (made unless true already); false, and no level,
+    /// if `lit` is false.
     pub(crate) fn decide(&mut self, lit: usize) -> bool {
         if self.board.is_false(lit) {
             return false;
@@ -703,11 +701,11 @@ impl<const S: usize> Check<S> {
 
     /// The check: a solution of the board at the top of the levels, or the first level whose
     /// decision leaves none; the levels as they were. Each dead end teaches a clause; the search
-    /// starts again from the top after 64 dead ends times the Luby sequence's next number.
+    /// starts again from the top after 64 dead ends times the Luby sequence's next number, every
+    /// other run (above the classic's path) near the last solution: each var decided as there.
     pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
         let (top, path) = (self.level(), self.starts.clone());
-        // Above the classic's path, each var as last made: the solution found is near the last.
-        let near = top > 0 && self.excluded.is_empty();
+        let (near, mut phased) = (top > 0 && self.excluded.is_empty(), false);
         // Knuth's reluctant doubling: v runs through the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
         let (mut conflicts, mut u, mut v) = (0, 1i64, 1);
         loop {
@@ -727,6 +725,7 @@ impl<const S: usize> Check<S> {
                     };
                     self.backjump(top);
                     self.forget();
+                    phased = near && !phased;
                 }
             } else if self.level() < top {
                 // Back below the top after a dead end: the path's decisions again.
@@ -734,12 +733,13 @@ impl<const S: usize> Check<S> {
                     return Err(self.level() + 1);
                 }
             } else if let Some(v) = self.choice() {
-                self.decide(2 * v + (!near || self.phase[v]) as usize);
+                let out = phased && self.last[v / S] as usize != v % S + 1;
+                self.decide(2 * v + !out as usize);
             } else {
                 let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
-                let grid = (0..S * S).map(|p| symbol(p) as u8 + 1).collect();
+                self.last = (0..S * S).map(|p| symbol(p) as u8 + 1).collect();
                 self.backjump(top);
-                return Ok(grid);
+                return Ok(self.last.clone());
             }
         }
     }
@@ -842,7 +842,7 @@ impl<const S: usize> Check<S> {
         implied
     }
 
-    /// Keeps a clause taught and makes its first literal true, the others being false.
+    /// Keeps a clause taught and makes its first literal true (the others are false).
     fn learn(&mut self, clause: Vec<u32>) {
         let first = clause[0] as usize;
         let c = self.keep(clause);
@@ -894,7 +894,7 @@ struct Search<const S: usize> {
     check: Check<S>,
     /// Calls of dfs since the last solution was found.
     steps: u64,
-    /// The last solution known, the levels of the path it agrees with, whether it is the only one.
+    /// The last solution known, the levels of the path it agrees with, whether unique.
     witness: Vec<u8>,
     agrees: usize,
     unique: bool,
