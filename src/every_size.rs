@@ -21,7 +21,6 @@
 //!   trail: what each level made true, in order.
 //! - the check: a second search, complete, that finds a solution of the board (the witness) or
 //!   none; it decides where the ways are fewest and learns a clause from each dead end.
-//! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -468,18 +467,18 @@ pub(crate) struct Check<const S: usize> {
     /// with their constraint; a constraint with every literal false.
     clauses: Vec<Vec<u32>>,
     free: Vec<usize>,
-    /// The clauses that leave a solution out (see `exclude`): never forgotten.
+    /// The clauses leaving a solution out (see `exclude`): never forgotten.
     excluded: Vec<usize>,
     watches: Vec<Vec<usize>>,
     pending: Vec<(usize, usize)>,
     conflict: Option<usize>,
     /// The trail steps a dead end is explained by (scratch).
     seen: Vec<u8>,
-    /// How often each var took part in a dead end lately, and what one more adds (more each
-    /// time: older ones count less).
+    /// How often each var took part in a dead end lately (its heat), and what one more adds
+    /// (more each time: older ones count less).
     activity: Vec<f64>,
     bump: f64,
-    /// The last solution found.
+    /// The last solution found, by it or by dfs: the witness.
     last: Vec<u8>,
 }
 
@@ -599,8 +598,7 @@ impl<const S: usize> Check<S> {
         &mut self.board.ways[k / S / S][k / S % S][k % S]
     }
 
-    /// The i-th literal of constraint k of the rules: square k's ith symbol, or symbol d at the ith
-    /// square of unit u (its row, column or box).
+    /// The i-th literal of rule k: square k's ith symbol, or symbol d at unit u's ith square.
     fn way(k: usize, i: usize) -> usize {
         let (u, d, n) = (k / S % S, k % S, Board::<S>::N);
         let square = match k / S / S {
@@ -701,11 +699,12 @@ impl<const S: usize> Check<S> {
 
     /// The check: a solution of the board at the top of the levels, or the first level whose
     /// decision leaves none; the levels as they were. Each dead end teaches a clause; the search
-    /// starts again from the top after 64 dead ends times the Luby sequence's next number, every
-    /// other run (above the classic's path) near the last solution: each var decided as there.
+    /// starts again from the top after 64 dead ends times the Luby sequence's next number. Above
+    /// the classic's path, every other run decides near the last solution (each var as there),
+    /// and after the first, the hottest var of all while open.
     pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
         let (top, path) = (self.level(), self.starts.clone());
-        let (near, mut phased) = (top > 0 && self.excluded.is_empty(), false);
+        let (near, mut phased, mut hot) = (top > 0 && self.excluded.is_empty(), false, None);
         // Knuth's reluctant doubling: v runs through the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
         let (mut conflicts, mut u, mut v) = (0, 1i64, 1);
         loop {
@@ -717,6 +716,9 @@ impl<const S: usize> Check<S> {
                 self.backjump(back);
                 self.learn(clause);
                 conflicts += 1;
+                if near && u > 1 {
+                    hot = self.hottest(0..S * S * S);
+                }
                 if conflicts == 64 * v {
                     (conflicts, u, v) = if u & -u == v {
                         (0, u + 1, 1)
@@ -732,7 +734,7 @@ impl<const S: usize> Check<S> {
                 if !self.decide(path[self.level()].1) {
                     return Err(self.level() + 1);
                 }
-            } else if let Some(v) = self.choice() {
+            } else if let Some(v) = self.choice(hot) {
                 let out = phased && self.last[v / S] as usize != v % S + 1;
                 self.decide(2 * v + !out as usize);
             } else {
@@ -744,21 +746,26 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// Where to decide next: of the vars where the ways are fewest (a square's symbols, a unit's
-    /// squares for a symbol), the first of those most often in dead ends lately; None if full.
-    fn choice(&self) -> Option<usize> {
+    /// Where to decide next: the hottest of `hot` and the vars where the ways are fewest (a
+    /// square's symbols, a unit's squares for a symbol); None if full.
+    fn choice(&self, hot: Option<usize>) -> Option<usize> {
         let ways = self.board.ways.iter().flatten().flatten().enumerate();
         let open = ways.filter(|&(_, &ways)| ways != DONE);
         let fewest = open.clone().map(|(_, &ways)| ways).min()?;
         let chosen = open.filter(|&(_, &ways)| ways == fewest);
         let vars = chosen.flat_map(|(k, _)| (0..S).map(move |i| Self::way(k, i) / 2));
+        self.hottest(hot.into_iter().chain(vars))
+    }
+
+    /// Of `vars`, the first of the open ones most often in dead ends lately.
+    fn hottest(&self, vars: impl Iterator<Item = usize>) -> Option<usize> {
         let open = vars.filter(|&v| self.board.allows(v / S, v % S) && !self.board.filled(v / S));
         open.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))
     }
 
     /// The clause a dead end teaches: the literal the current level made false last of those
-    /// that explain it (true again, it leads around the dead end), then those made false below
-    /// but those the others imply; and the level to go back to, the highest of those.
+    /// that explain it, then those made false below but those the others imply; and the level
+    /// to go back to, the highest of those.
     fn analyze(&mut self, conflict: usize) -> (Vec<u32>, usize) {
         self.seen = vec![0; self.trail.len()];
         let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
@@ -849,8 +856,8 @@ impl<const S: usize> Check<S> {
         self.make(first, Self::RULES + c);
     }
 
-    /// Past `KEPT` clauses, forgets the longer half but those excluding, and those a literal on
-    /// the trail is true by or waits to be: memory stays bounded.
+    /// Past `KEPT` clauses, forgets the longer half but those excluding or in use (by the trail,
+    /// pending, the conflict): memory stays bounded.
     fn forget(&mut self) {
         let live = self.clauses.iter().map(Vec::len).filter(|&n| n > 0);
         let mut lengths: Vec<usize> = live.collect();
@@ -894,8 +901,7 @@ struct Search<const S: usize> {
     check: Check<S>,
     /// Calls of dfs since the last solution was found.
     steps: u64,
-    /// The last solution known, the levels of the path it agrees with, whether unique.
-    witness: Vec<u8>,
+    /// The levels of the path the witness (`check.last`) agrees with; whether unique.
     agrees: usize,
     unique: bool,
     /// The level of a decision the check found no solution after: dfs goes back to it.
@@ -926,7 +932,6 @@ impl<const S: usize> Search<S> {
             grid: vec![0; S * S],
             check: Check::new(givens),
             steps: 0,
-            witness: Vec::new(),
             agrees: 0,
             unique: true,
             dead: None,
@@ -934,15 +939,13 @@ impl<const S: usize> Search<S> {
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
             search.place(p / S, p % S, given as usize - 1);
         }
-        // Counts to two, fewest ways first (two givens that clash leave none): with one solution
-        // dfs only walks it. The second search, on a copy, leaves out the first solution: what it
-        // learns holds for no other search.
-        search.witness = match search.check.solvable() {
-            Ok(grid) => grid,
-            Err(_) => return,
-        };
+        // Counts to two, fewest ways first: with one solution dfs only walks it. The second
+        // search, on a copy, leaves out the first solution: what it learns holds for no other.
+        if search.check.solvable().is_err() {
+            return;
+        }
         let mut other = search.check.clone();
-        other.exclude(&search.witness);
+        other.exclude(&search.check.last);
         search.unique = other.solvable().is_err();
         match search.next_square(0) {
             Some((x, y)) => search.dfs(x, y, found),
@@ -956,9 +959,8 @@ impl<const S: usize> Search<S> {
         let (p, depth) = (S * x + y, self.check.level() + 1);
         let mut go_on = true;
         for d in 0..S {
-            // The classic's test, then the board's, which implies it and has ruled out more; with
-            // one solution known, its symbol only.
-            let agrees = self.agrees + 1 >= depth && self.witness[p] as usize == d + 1;
+            // The classic's test, then the board's (which implies it); if unique, its symbol only.
+            let agrees = self.agrees + 1 >= depth && self.check.last[p] as usize == d + 1;
             if !self.free(x, y, d) || !self.check.board.allows(p, d) || self.unique && !agrees {
                 continue;
             }
@@ -969,7 +971,7 @@ impl<const S: usize> Search<S> {
                 go_on = match self.next_square(p) {
                     Some((x, y)) => self.dfs(x, y, found),
                     None => {
-                        (self.witness, self.agrees, self.steps) = (self.grid.clone(), depth, 0);
+                        (self.check.last, self.agrees, self.steps) = (self.grid.clone(), depth, 0);
                         found(&self.grid)
                     }
                 };
@@ -994,7 +996,7 @@ impl<const S: usize> Search<S> {
             return true;
         }
         match self.check.solvable() {
-            Ok(grid) => (self.witness, self.agrees) = (grid, self.check.level()),
+            Ok(_) => self.agrees = self.check.level(),
             Err(level) => self.dead = Some(level),
         }
         self.dead.is_none()
