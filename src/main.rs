@@ -1099,7 +1099,7 @@ fn answer(
 }
 
 /// Writes `held` and `bytes` up to their last line break; holds what follows it.
-fn whole_lines(out: &mut dyn Write, held: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn whole_lines(out: &mut dyn Write, held: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
     if let Some(last) = bytes.iter().rposition(|&c| c == b'\n') {
         out.write_all(held)?;
         out.write_all(&bytes[..=last])?;

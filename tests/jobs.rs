@@ -152,28 +152,12 @@ fn generated_puzzles_are_the_same_for_every_number_of_threads() {
 
 #[test]
 fn answers_come_out_before_the_input_ends_with_four_threads() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::sync::mpsc;
-    use std::time::Duration;
-
     // (--all is not among them: a puzzle's block waits for the line after it, a border or not.)
     for mode in [&[][..], &["--count"], &["--rate"]] {
         let args = [mode, &["-j", "4"]].concat();
-        let mut child = common::spawn(std::path::Path::new(common::SUDOKU), &args);
-        let mut stdin = child.stdin.take().expect("its input");
-        let stdout = child.stdout.take().expect("its output");
-        writeln!(stdin, "{PUZZLE}").expect("the puzzle is written");
-        stdin.flush().expect("and sent");
-        let (sender, receiver) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(stdout).read_line(&mut line);
-            let _ = sender.send(line);
-        });
+        let sudoku = std::path::Path::new(common::SUDOKU);
         // Standard input is still open: the answer must not wait for its end.
-        let answer = receiver.recv_timeout(Duration::from_secs(20));
-        drop(stdin);
-        let _ = child.wait();
+        let answer = common::first_line_while_open(sudoku, &args, PUZZLE);
         let expected = match mode {
             ["--count"] => "1",
             ["--rate"] => "1 simple (singles 45, hidden 0, locked 0, pairs 0, guesses 0)",

@@ -285,25 +285,8 @@ fn puzzles_without_a_solution_are_written_back_and_named_and_the_rest_solved() {
 
 #[test]
 fn answers_come_out_before_the_input_ends() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::sync::mpsc;
-    use std::time::Duration;
-
-    let mut child = common::spawn(&common::judge_program(), &[]);
-    let mut stdin = child.stdin.take().expect("its input");
-    let stdout = child.stdout.take().expect("its output");
-    writeln!(stdin, "{}", PUZZLE).expect("the puzzle is written");
-    stdin.flush().expect("and sent");
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = sender.send(line);
-    });
     // Standard input is still open: the answer must not wait for its end.
-    let answer = receiver.recv_timeout(Duration::from_secs(20));
-    drop(stdin);
-    let _ = child.wait();
+    let answer = common::first_line_while_open(&common::judge_program(), &[], PUZZLE);
     assert_eq!(
         answer.expect("an answer while the input is open"),
         format!("{}\n", SOLVED)

@@ -6,7 +6,7 @@ use super::all::{Blocks, Coming};
 use super::cores::{with_workers, Workers, AHEAD, AHEAD_BYTES};
 use super::explain;
 use super::inputs::{each_input, Input, Io};
-use super::judge::Stop;
+use super::judge::{whole_lines, Stop};
 use super::progress::Progress;
 use super::puzzles::{smallest, solutions, solve, Found, Output, Piece, Puzzle, Reader, Recent};
 use std::collections::VecDeque;
@@ -284,19 +284,6 @@ fn line(tag: &str, puzzle: &Puzzle, coming: Coming, to: &mut Output) -> io::Resu
     to.out.write_all(format!("{tag}{}\n", said.0).as_bytes())?;
     if !said.1 {
         to.unsolved(puzzle);
-    }
-    Ok(())
-}
-
-/// Writes `held` and `bytes` up to their last line break; holds what follows it.
-fn whole_lines(out: &mut dyn Write, held: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
-    if let Some(last) = bytes.iter().rposition(|&c| c == b'\n') {
-        out.write_all(held)?;
-        out.write_all(&bytes[..=last])?;
-        held.clear();
-        held.extend_from_slice(&bytes[last + 1..]);
-    } else {
-        held.extend_from_slice(bytes);
     }
     Ok(())
 }

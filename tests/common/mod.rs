@@ -74,6 +74,27 @@ pub fn spawn(program: &Path, args: &[&str]) -> Child {
         .expect("the program starts")
 }
 
+/// Starts `program` with `args`, writes `input` and a line break, and reads the first line of
+/// its answer while its standard input is still open; None if none comes within 20 s.
+pub fn first_line_while_open(program: &Path, args: &[&str], input: &str) -> Option<String> {
+    use std::io::{BufRead, BufReader};
+    let mut child = spawn(program, args);
+    let mut stdin = child.stdin.take().expect("its input");
+    let stdout = child.stdout.take().expect("its output");
+    writeln!(stdin, "{input}").expect("the puzzle is written");
+    stdin.flush().expect("and sent");
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = sender.send(line);
+    });
+    let answer = receiver.recv_timeout(std::time::Duration::from_secs(20));
+    drop(stdin);
+    let _ = child.wait();
+    answer.ok()
+}
+
 /// Runs the `sudoku` command with `args`, `input` on its standard input.
 pub fn sudoku(args: &[&str], input: &[u8]) -> Run {
     run(Path::new(SUDOKU), args, input)
