@@ -699,14 +699,14 @@ impl<const S: usize> Check<S> {
 
     /// The check: a solution of the board at the top of the levels, or the first level whose
     /// decision leaves none; the levels as they were. Each dead end teaches a clause; the search
-    /// starts again from the top after 64 dead ends times the Luby sequence's next number. Above
-    /// the classic's path, every other run decides near the last solution (each var as there),
-    /// and after the first, the hottest var of all while open.
+    /// starts again from the top after 64 dead ends times the Luby sequence's next number (16
+    /// above the classic's path, where every other run decides near the last solution, each var
+    /// as there, and after the first, the hottest var first while open).
     pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
         let (top, path) = (self.level(), self.starts.clone());
         let (near, mut phased, mut hot) = (top > 0 && self.excluded.is_empty(), false, None);
-        // Knuth's reluctant doubling: v runs through the Luby sequence 1, 1, 2, 1, 1, 2, 4, ...
-        let (mut conflicts, mut u, mut v) = (0, 1i64, 1);
+        // Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
+        let (mut conflicts, mut u, mut v, unit) = (0, 1i64, 1, if near { 16 } else { 64 });
         loop {
             if let Err(conflict) = self.settle() {
                 if self.level() == 0 {
@@ -719,7 +719,7 @@ impl<const S: usize> Check<S> {
                 if near && u > 1 {
                     hot = self.hottest(0..S * S * S);
                 }
-                if conflicts == 64 * v {
+                if conflicts == unit * v {
                     (conflicts, u, v) = if u & -u == v {
                         (0, u + 1, 1)
                     } else {
@@ -757,7 +757,7 @@ impl<const S: usize> Check<S> {
         self.hottest(hot.into_iter().chain(vars))
     }
 
-    /// Of `vars`, the first of the open ones most often in dead ends lately.
+    /// Of `vars`, the first of the hottest open ones.
     fn hottest(&self, vars: impl Iterator<Item = usize>) -> Option<usize> {
         let open = vars.filter(|&v| self.board.allows(v / S, v % S) && !self.board.filled(v / S));
         open.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))
