@@ -77,7 +77,7 @@ pub(crate) fn answer_each(
     let work =
         |givens: Vec<u8>, found: &mut dyn FnMut(Found) -> bool| mode.work(side, &givens, found);
     // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
-    let batch = if side <= 9 { 128 } else { 1 };
+    let batch = if side <= 9 { 32 } else { 1 };
     with_workers((jobs, batch), &work, |workers| {
         each_input(files, io, &mut |input, out, err, name, solved| {
             let mut writer = match mode {

@@ -14,7 +14,7 @@ use std::thread;
 pub(crate) const STACK: usize = 64 << 20;
 
 /// Pieces read ahead of the one written, for each worker: enough that none waits for work.
-pub(crate) const AHEAD: usize = 512;
+pub(crate) const AHEAD: usize = 128;
 
 /// Bytes of text read ahead of the piece written, at most (besides that piece): memory stays
 /// bounded whatever the input.
