@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::sized::{all, box_side, count, one_line, smallest, solved};
+use common::sized::{all, count, free, one_line, smallest, solved};
 use common::{every_size_program, sudoku, temp_file, Rng};
 
 /// Each line of the output as a grid of numbers from 1 (0 for a blank).
@@ -205,21 +205,12 @@ fn generated_puzzles_have_their_solutions_and_are_minimal() {
     }
 }
 
-/// Whether `grid` is a solution of `puzzle`: every given kept, each symbol once in each row,
-/// column and box.
+/// Whether `grid` is a solution of `puzzle`: every given kept, every square's symbol one its
+/// row, column and box leave it.
 fn solves(side: usize, puzzle: &[u8], grid: &[u8]) -> bool {
-    let n = box_side(side);
-    let unit = |u: usize, i: usize| match u / side {
-        0 => side * (u % side) + i,
-        1 => side * i + u % side,
-        _ => side * (u % side / n * n + i / n) + u % side % n * n + i % n,
-    };
-    let once = |u: usize| {
-        let mut seen: Vec<u8> = (0..side).map(|i| grid[unit(u, i)]).collect();
-        seen.sort_unstable();
-        seen == (1..=side as u8).collect::<Vec<u8>>()
-    };
-    (0..side * side).all(|p| puzzle[p] == 0 || puzzle[p] == grid[p]) && (0..3 * side).all(once)
+    (0..side * side).all(|p| {
+        (puzzle[p] == 0 || puzzle[p] == grid[p]) && free(side, grid, p) >> grid[p] & 1 == 1
+    })
 }
 
 #[test]
