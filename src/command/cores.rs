@@ -3,6 +3,7 @@
 //! With one job at a time there is no thread: a job is worked on when what it finds is taken.
 
 use std::cell::RefCell;
+use std::mem::take;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
@@ -20,7 +21,7 @@ pub(crate) const AHEAD: usize = 128;
 /// bounded whatever the input.
 pub(crate) const AHEAD_BYTES: usize = 1 << 18;
 
-/// The things a batch's jobs have found that wait to be taken, at most, besides three for each
+/// The things a batch's jobs have found that go back together, at most, besides three for each
 /// job (--explain's steps, solution and end): a worker far ahead waits on more (--all's
 /// solutions), and memory stays bounded.
 const WAITING: usize = 16;
@@ -28,14 +29,30 @@ const WAITING: usize = 16;
 /// A job's work: it hands each thing it finds to `found` while `found` says go on.
 pub(crate) type Work<'w, J, T> = &'w (dyn Fn(J, &mut dyn FnMut(T) -> bool) + Sync);
 
-/// Jobs sent to a worker together, where what they find goes (each job's findings, then None),
-/// and the job told to stop (k + 1 for job k; 0 none).
-type Batch<J, T> = (Vec<J>, SyncSender<Option<T>>, Arc<AtomicUsize>);
+/// Jobs sent to a worker together, where what they find goes (each job's findings, then None;
+/// many at a time: one wake-up a batch, not one a finding), and the job told to stop (k + 1 for
+/// job k; 0 none).
+type Batch<J, T> = (Vec<J>, SyncSender<Vec<Option<T>>>, Arc<AtomicUsize>);
 
-/// What a batch's jobs find, as they come, and the job told to stop.
+/// What a batch's jobs find, as they come (the last handed back, not taken yet, first), and the
+/// job told to stop.
 pub(crate) struct Coming<T> {
-    found: Receiver<Option<T>>,
+    found: Receiver<Vec<Option<T>>>,
+    taken: RefCell<std::vec::IntoIter<Option<T>>>,
     stop: Arc<AtomicUsize>,
+}
+
+impl<T> Coming<T> {
+    /// The next thing found, None at a job's end (or when the worker is gone).
+    fn next(&self) -> Option<T> {
+        let mut taken = self.taken.borrow_mut();
+        loop {
+            match taken.next() {
+                Some(found) => return found,
+                None => *taken = self.found.recv().ok()?.into_iter(),
+            }
+        }
+    }
 }
 
 /// The workers, or none: then each job is worked on, on this thread, when it is taken.
@@ -66,7 +83,7 @@ impl<J: Send, T: Send> Ticket<'_, J, T> {
             Ticket::Coming(workers, coming, k) => {
                 workers.send(Some(&coming));
                 let mut going = true;
-                while let Ok(Some(t)) = coming.found.recv() {
+                while let Some(t) = coming.next() {
                     if going && !found(t) {
                         going = false;
                         coming.stop.store(k + 1, Ordering::Relaxed);
@@ -85,10 +102,11 @@ impl<'w, J: Send, T: Send> Workers<'w, J, T> {
         }
         let mut gathered = self.gathered.borrow_mut();
         let ((jobs, ..), coming) = gathered.get_or_insert_with(|| {
-            let (sender, found) = mpsc::sync_channel(3 * self.batch + WAITING);
+            let (sender, found) = mpsc::sync_channel(1);
             let stop = Arc::new(AtomicUsize::new(0));
             let batch = (Vec::with_capacity(self.batch), sender, stop.clone());
-            (batch, Rc::new(Coming { found, stop }))
+            let taken = RefCell::new(Vec::new().into_iter());
+            (batch, Rc::new(Coming { found, taken, stop }))
         });
         jobs.push(job);
         let (k, coming) = (jobs.len() - 1, coming.clone());
@@ -161,12 +179,19 @@ fn serve<J, T>(queue: &Mutex<Receiver<Batch<J, T>>>, over: &AtomicBool, work: Wo
             Ok(batch) if !over.load(Ordering::Relaxed) => batch,
             _ => return,
         };
+        let most = 3 * jobs.len() + WAITING;
+        let mut held = Vec::with_capacity(most);
         for (k, job) in jobs.into_iter().enumerate() {
-            let go_on = |t| stop.load(Ordering::Relaxed) != k + 1 && found.send(Some(t)).is_ok();
-            work(job, &mut |t| go_on(t));
-            if found.send(None).is_err() {
+            let hand_back = |held: &mut Vec<_>, t| {
+                held.push(t);
+                held.len() < most || found.send(take(held)).is_ok()
+            };
+            let stopped = || stop.load(Ordering::Relaxed) == k + 1;
+            work(job, &mut |t| !stopped() && hand_back(&mut held, Some(t)));
+            if !hand_back(&mut held, None) {
                 break;
             }
         }
+        let _ = found.send(held); // the taker gone: nothing to hand back to
     }
 }
