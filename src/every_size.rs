@@ -465,11 +465,11 @@ pub(crate) struct Check<const S: usize> {
     /// Clauses, each true in every solution sought: literals (none once forgotten, its place free
     /// again); the clauses watching each literal (their first two); literals left to make true,
     /// with their constraint; a constraint with every literal false.
-    clauses: Vec<Vec<u32>>,
+    clauses: Vec<Vec<u16>>,
     free: Vec<usize>,
     /// The clauses leaving a solution out (see `exclude`): never forgotten.
     excluded: Vec<usize>,
-    watches: Vec<Vec<usize>>,
+    watches: Vec<Vec<u32>>,
     pending: Vec<(usize, usize)>,
     conflict: Option<usize>,
     /// The trail steps a dead end is explained by (scratch).
@@ -616,7 +616,7 @@ impl<const S: usize> Check<S> {
         let mut watching = std::mem::take(&mut self.watches[lit]);
         let mut kept = 0;
         for i in 0..watching.len() {
-            let (c, board) = (watching[i], &self.board);
+            let (c, board) = (watching[i] as usize, &self.board);
             let clause = &mut self.clauses[c];
             if clause.len() > 1 && clause[0] as usize == lit {
                 clause.swap(0, 1);
@@ -630,14 +630,14 @@ impl<const S: usize> Check<S> {
                 match (2..clause.len()).find(|&k| !board.is_false(clause[k] as usize)) {
                     Some(k) => {
                         clause.swap(1, k);
-                        self.watches[clause[1] as usize].push(c);
+                        self.watches[clause[1] as usize].push(c as u32);
                         continue;
                     }
                     None if board.is_false(other) => self.conflict = Some(Self::RULES + c),
                     None => self.pending.push((other, Self::RULES + c)),
                 }
             }
-            watching[kept] = c;
+            watching[kept] = c as u32;
             kept += 1;
         }
         watching.truncate(kept);
@@ -688,8 +688,8 @@ impl<const S: usize> Check<S> {
     /// Leaves a solution out at level 0: a clause that a square open there takes another symbol.
     pub(crate) fn exclude(&mut self, solution: &[u8]) {
         let open = (0..S * S).filter(|&p| !self.board.filled(p));
-        let other = |p: usize| (2 * (S * p) + 2 * solution[p] as usize - 2) as u32;
-        let clause: Vec<u32> = open.map(other).collect();
+        let other = |p: usize| (2 * (S * p) + 2 * solution[p] as usize - 2) as u16;
+        let clause: Vec<u16> = open.map(other).collect();
         if clause.len() < 2 {
             self.conflict = Some(0); // no other solution: a dead end at level 0
         }
@@ -750,9 +750,8 @@ impl<const S: usize> Check<S> {
     /// square's symbols, a unit's squares for a symbol); None if full.
     fn choice(&self, hot: Option<usize>) -> Option<usize> {
         let ways = self.board.ways.iter().flatten().flatten().enumerate();
-        let open = ways.filter(|&(_, &ways)| ways != DONE);
-        let fewest = open.clone().map(|(_, &ways)| ways).min()?;
-        let chosen = open.filter(|&(_, &ways)| ways == fewest);
+        let fewest = ways.clone().map(|(_, &ways)| ways).min()?;
+        let chosen = ways.filter(|&(_, &ways)| ways == fewest && ways != DONE);
         let vars = chosen.flat_map(|(k, _)| (0..S).map(move |i| Self::way(k, i) / 2));
         self.hottest(hot.into_iter().chain(vars))
     }
@@ -766,7 +765,7 @@ impl<const S: usize> Check<S> {
     /// The clause a dead end teaches: the literal the current level made false last of those
     /// that explain it, then those made false below but those the others imply; and the level
     /// to go back to, the highest of those.
-    fn analyze(&mut self, conflict: usize) -> (Vec<u32>, usize) {
+    fn analyze(&mut self, conflict: usize) -> (Vec<u16>, usize) {
         self.seen = vec![0; self.trail.len()];
         let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
         self.literals(conflict, &mut why);
@@ -796,11 +795,11 @@ impl<const S: usize> Check<S> {
         }
         taught.sort_unstable();
         taught.dedup();
-        let (mut clause, mut back) = (vec![(self.trail[t].lit ^ 1) as u32], 0);
+        let (mut clause, mut back) = (vec![(self.trail[t].lit ^ 1) as u16], 0);
         for &lit in &taught {
             let level = self.trail[self.at[lit / 2]].level;
             if !self.implied(lit, &taught, 64) {
-                clause.insert(if level > back { 1 } else { clause.len() }, lit as u32);
+                clause.insert(if level > back { 1 } else { clause.len() }, lit as u16);
                 back = back.max(level);
             }
         }
@@ -850,7 +849,7 @@ impl<const S: usize> Check<S> {
     }
 
     /// Keeps a clause taught and makes its first literal true (the others are false).
-    fn learn(&mut self, clause: Vec<u32>) {
+    fn learn(&mut self, clause: Vec<u16>) {
         let first = clause[0] as usize;
         let c = self.keep(clause);
         self.make(first, Self::RULES + c);
@@ -878,11 +877,11 @@ impl<const S: usize> Check<S> {
     }
 
     /// Keeps a clause, watching its first two literals; its number.
-    fn keep(&mut self, clause: Vec<u32>) -> usize {
+    fn keep(&mut self, clause: Vec<u16>) -> usize {
         let c = self.free.pop().unwrap_or(self.clauses.len());
         if clause.len() > 1 {
-            self.watches[clause[0] as usize].push(c);
-            self.watches[clause[1] as usize].push(c);
+            self.watches[clause[0] as usize].push(c as u32);
+            self.watches[clause[1] as usize].push(c as u32);
         }
         match self.clauses.get_mut(c) {
             Some(place) => *place = clause,
