@@ -527,34 +527,20 @@ impl<const S: usize> Check<S> {
     /// Makes literal `lit` true, constraint `why` leaving no other way: the vars it takes out
     /// leave their constraints; clauses watching a literal it makes false look again.
     fn make(&mut self, lit: usize, why: usize) {
-        let (v, p, d) = (lit / 2, lit / 2 / S, lit / 2 % S);
-        let mut lost = Vec::with_capacity(4 * S);
+        let (v, mut lost) = (lit / 2, Vec::with_capacity(4 * S));
         if lit & 1 == 0 {
             lost.push(v);
+            self.board.can[v % S][v / S / S] &= !(1 << (v / S % S));
         } else {
-            // p's other symbols, and d where p's row, column and box cross each row.
-            let (x, y, n) = (p / S, p % S, Board::<S>::N);
-            for e in (0..S).filter(|&e| e != d && self.board.allows(p, e)) {
-                lost.push(S * p + e);
-            }
-            let stack = ((1 << n) - 1) << (y / n * n);
-            for (r, row) in self.board.can[d].iter().enumerate() {
-                let mut out = match r {
-                    _ if r == x => row & !(1 << y),
-                    _ if r / n == x / n => row & (1 << y | stack),
-                    _ => row & 1 << y,
-                };
-                while out != 0 {
-                    lost.push(S * (S * r + out.trailing_zeros() as usize) + d);
-                    out &= out - 1;
-                }
-            }
+            // The other ways of its rules, each once: off the board as they come.
             for k in Self::constraints(v) {
+                let from = lost.len();
+                lost.extend(self.open(k).map(|lit| lit / 2).filter(|&u| u != v));
+                for &u in &lost[from..] {
+                    self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
+                }
                 *self.ways(k) = DONE;
             }
-        }
-        for &u in &lost {
-            self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
         }
         // The board is as the literal leaves it: now what watches and counts it looks again.
         self.at[v] = self.trail.len();
@@ -577,8 +563,7 @@ impl<const S: usize> Check<S> {
                 match *ways {
                     0 => self.conflict = Some(k),
                     1 => {
-                        let mut way = (0..S).map(|i| Self::way(k, i));
-                        let lit = way.find(|&lit| !self.board.is_false(lit));
+                        let lit = self.open(k).next();
                         self.pending.push((lit.unwrap_or(0), k));
                     }
                     _ => {}
@@ -608,6 +593,24 @@ impl<const S: usize> Check<S> {
             _ => S * (u / n * n + i / n) + u % n * n + i % n,
         };
         2 * (S * square + d) + 1
+    }
+
+    /// The ways of rule k still open, in order (bit i of `open`: way i).
+    fn open(&self, k: usize) -> impl Iterator<Item = usize> {
+        let (u, d, n, can) = (k / S % S, k % S, Board::<S>::N, &self.board.can);
+        let mut open = match k / S / S {
+            0 => (0..S).fold(0, |m, e| m | (can[e][k / S] >> (k % S) & 1) << e),
+            1 => can[d][u],
+            2 => (0..S).fold(0, |m, x| m | (can[d][x] >> u & 1) << x),
+            _ => (0..n).fold(0, |m, j| {
+                m | (can[d][u / n * n + j] >> (u % n * n) & ((1 << n) - 1)) << (n * j)
+            }),
+        };
+        std::iter::from_fn(move || {
+            let i = open.trailing_zeros() as usize;
+            open &= open.wrapping_sub(1);
+            (i < S).then(|| Self::way(k, i))
+        })
     }
 
     /// Literal `lit` turned false: each clause watching it watches another not false, or its
@@ -698,10 +701,9 @@ impl<const S: usize> Check<S> {
     }
 
     /// The check: a solution of the board at the top of the levels, or the first level whose
-    /// decision leaves none; the levels as they were. Each dead end teaches a clause; the search
-    /// starts again from the top after 64 dead ends times the Luby sequence's next number (16
-    /// above the classic's path, where every other run decides near the last solution, each var
-    /// as there, and after the first, the hottest var first while open).
+    /// decision leaves none; the levels as they were. Each dead end teaches a clause; it starts
+    /// again from the top after `unit` dead ends times the Luby sequence's next number (above
+    /// the classic's path, every other run near the last solution, later the hottest var first).
     pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
         let (top, path) = (self.level(), self.starts.clone());
         let (near, mut phased, mut hot) = (top > 0 && self.excluded.is_empty(), false, None);
@@ -720,11 +722,8 @@ impl<const S: usize> Check<S> {
                     hot = self.hottest(0..S * S * S);
                 }
                 if conflicts == unit * v {
-                    (conflicts, u, v) = if u & -u == v {
-                        (0, u + 1, 1)
-                    } else {
-                        (0, u, 2 * v)
-                    };
+                    (u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
+                    conflicts = 0;
                     self.backjump(top);
                     self.forget();
                     phased = near && !phased;
@@ -752,7 +751,7 @@ impl<const S: usize> Check<S> {
         let ways = self.board.ways.iter().flatten().flatten().enumerate();
         let fewest = ways.clone().map(|(_, &ways)| ways).min()?;
         let chosen = ways.filter(|&(_, &ways)| ways == fewest && ways != DONE);
-        let vars = chosen.flat_map(|(k, _)| (0..S).map(move |i| Self::way(k, i) / 2));
+        let vars = chosen.flat_map(|(k, _)| self.open(k).map(|lit| lit / 2));
         self.hottest(hot.into_iter().chain(vars))
     }
 
