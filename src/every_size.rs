@@ -535,7 +535,7 @@ impl<const S: usize> Check<S> {
             // The other ways of its rules, each once: off the board as they come.
             for k in Self::constraints(v) {
                 let from = lost.len();
-                lost.extend(self.open(k).map(|lit| lit / 2).filter(|&u| u != v));
+                lost.extend(self.open(k).filter(|&u| u != v));
                 for &u in &lost[from..] {
                     self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
                 }
@@ -563,8 +563,8 @@ impl<const S: usize> Check<S> {
                 match *ways {
                     0 => self.conflict = Some(k),
                     1 => {
-                        let lit = self.open(k).next();
-                        self.pending.push((lit.unwrap_or(0), k));
+                        let last = self.open(k).next();
+                        self.pending.push((last.map_or(0, |u| 2 * u + 1), k));
                     }
                     _ => {}
                 }
@@ -595,7 +595,7 @@ impl<const S: usize> Check<S> {
         2 * (S * square + d) + 1
     }
 
-    /// The ways of rule k still open, in order (bit i of `open`: way i).
+    /// The vars of rule k still open, in order (bit i of `open`: way i).
     fn open(&self, k: usize) -> impl Iterator<Item = usize> {
         let (u, d, n, can) = (k / S % S, k % S, Board::<S>::N, &self.board.can);
         let mut open = match k / S / S {
@@ -609,7 +609,7 @@ impl<const S: usize> Check<S> {
         std::iter::from_fn(move || {
             let i = open.trailing_zeros() as usize;
             open &= open.wrapping_sub(1);
-            (i < S).then(|| Self::way(k, i))
+            (i < S).then(|| Self::way(k, i) / 2)
         })
     }
 
@@ -751,7 +751,7 @@ impl<const S: usize> Check<S> {
         let ways = self.board.ways.iter().flatten().flatten().enumerate();
         let fewest = ways.clone().map(|(_, &ways)| ways).min()?;
         let chosen = ways.filter(|&(_, &ways)| ways == fewest && ways != DONE);
-        let vars = chosen.flat_map(|(k, _)| self.open(k).map(|lit| lit / 2));
+        let vars = chosen.flat_map(|(k, _)| self.open(k));
         self.hottest(hot.into_iter().chain(vars))
     }
 
