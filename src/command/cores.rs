@@ -3,7 +3,7 @@
 //! With one job at a time there is no thread: a job is worked on when what it finds is taken.
 
 use std::cell::RefCell;
-use std::mem::take;
+use std::mem::replace;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
@@ -34,8 +34,8 @@ pub(crate) type Work<'w, J, T> = &'w (dyn Fn(J, &mut dyn FnMut(T) -> bool) + Syn
 /// job k; 0 none).
 type Batch<J, T> = (Vec<J>, SyncSender<Vec<Option<T>>>, Arc<AtomicUsize>);
 
-/// What a batch's jobs find, as they come (the last handed back, not taken yet, first), and the
-/// job told to stop.
+/// What a batch's jobs find: the messages to come, the rest of the last one taken, and the job
+/// told to stop.
 pub(crate) struct Coming<T> {
     found: Receiver<Vec<Option<T>>>,
     taken: RefCell<std::vec::IntoIter<Option<T>>>,
@@ -179,19 +179,27 @@ fn serve<J, T>(queue: &Mutex<Receiver<Batch<J, T>>>, over: &AtomicBool, work: Wo
             Ok(batch) if !over.load(Ordering::Relaxed) => batch,
             _ => return,
         };
-        let most = 3 * jobs.len() + WAITING;
-        let mut held = Vec::with_capacity(most);
+        // A job alone (a large puzzle, slower) hands back each thing as it comes.
+        let most = match jobs.len() {
+            1 => 1,
+            n => 3 * n + WAITING,
+        };
+        let (mut held, mut gone) = (Vec::with_capacity(most), false);
+        let mut hand_back = |held: &mut Vec<_>, t| {
+            held.push(t);
+            let full = held.len() >= most;
+            gone = gone || full && found.send(replace(held, Vec::with_capacity(most))).is_err();
+            !gone // the taker gone: nothing to hand back to
+        };
         for (k, job) in jobs.into_iter().enumerate() {
-            let hand_back = |held: &mut Vec<_>, t| {
-                held.push(t);
-                held.len() < most || found.send(take(held)).is_ok()
-            };
             let stopped = || stop.load(Ordering::Relaxed) == k + 1;
             work(job, &mut |t| !stopped() && hand_back(&mut held, Some(t)));
             if !hand_back(&mut held, None) {
                 break;
             }
         }
-        let _ = found.send(held); // the taker gone: nothing to hand back to
+        if !held.is_empty() {
+            let _ = found.send(held);
+        }
     }
 }
