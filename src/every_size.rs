@@ -532,7 +532,7 @@ impl<const S: usize> Check<S> {
             lost.push(v);
             self.board.can[v % S][v / S / S] &= !(1 << (v / S % S));
         } else {
-            // The other ways of its rules, each once: off the board as they come.
+            // The other open vars of its rules, each once: off the board as they come.
             for k in Self::constraints(v) {
                 let from = lost.len();
                 lost.extend(self.open(k).filter(|&u| u != v));
@@ -595,10 +595,10 @@ impl<const S: usize> Check<S> {
         2 * (S * square + d) + 1
     }
 
-    /// The vars of rule k still open, in order (bit i of `open`: way i).
+    /// The vars of rule k still open, in order (bit i of `left`: way i).
     fn open(&self, k: usize) -> impl Iterator<Item = usize> {
         let (u, d, n, can) = (k / S % S, k % S, Board::<S>::N, &self.board.can);
-        let mut open = match k / S / S {
+        let mut left = match k / S / S {
             0 => (0..S).fold(0, |m, e| m | (can[e][k / S] >> (k % S) & 1) << e),
             1 => can[d][u],
             2 => (0..S).fold(0, |m, x| m | (can[d][x] >> u & 1) << x),
@@ -607,8 +607,8 @@ impl<const S: usize> Check<S> {
             }),
         };
         std::iter::from_fn(move || {
-            let i = open.trailing_zeros() as usize;
-            open &= open.wrapping_sub(1);
+            let i = left.trailing_zeros() as usize;
+            left &= left.wrapping_sub(1);
             (i < S).then(|| Self::way(k, i) / 2)
         })
     }
@@ -702,13 +702,13 @@ impl<const S: usize> Check<S> {
 
     /// The check: a solution of the board at the top of the levels, or the first level whose
     /// decision leaves none; the levels as they were. Each dead end teaches a clause; it starts
-    /// again from the top after `unit` dead ends times the Luby sequence's next number (above
+    /// again from the top after `base` dead ends times the Luby sequence's next number (above
     /// the classic's path, every other run near the last solution, later the hottest var first).
     pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
         let (top, path) = (self.level(), self.starts.clone());
         let (near, mut phased, mut hot) = (top > 0 && self.excluded.is_empty(), false, None);
         // Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
-        let (mut conflicts, mut u, mut v, unit) = (0, 1i64, 1, if near { 16 } else { 64 });
+        let (mut conflicts, mut u, mut v, base) = (0, 1i64, 1, if near { 16 } else { 64 });
         loop {
             if let Err(conflict) = self.settle() {
                 if self.level() == 0 {
@@ -721,7 +721,7 @@ impl<const S: usize> Check<S> {
                 if near && u > 1 {
                     hot = self.hottest(0..S * S * S);
                 }
-                if conflicts == unit * v {
+                if conflicts == base * v {
                     (u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
                     conflicts = 0;
                     self.backjump(top);
