@@ -424,6 +424,10 @@ impl<const S: usize> Board<S> {
         self.can[d][p / S] >> (p % S) & 1 != 0
     }
 
+    fn take_out(&mut self, v: usize) {
+        self.can[v % S][v / S / S] &= !(1 << (v / S % S));
+    }
+
     fn filled(&self, p: usize) -> bool {
         self.ways[0][p / S][p % S] == DONE
     }
@@ -530,15 +534,13 @@ impl<const S: usize> Check<S> {
         let (v, mut lost) = (lit / 2, Vec::with_capacity(4 * S));
         if lit & 1 == 0 {
             lost.push(v);
-            self.board.can[v % S][v / S / S] &= !(1 << (v / S % S));
+            self.board.take_out(v);
         } else {
             // The other open vars of its rules, each once: off the board as they come.
             for k in Self::constraints(v) {
                 let from = lost.len();
                 lost.extend(self.open(k).filter(|&u| u != v));
-                for &u in &lost[from..] {
-                    self.board.can[u % S][u / S / S] &= !(1 << (u / S % S));
-                }
+                lost[from..].iter().for_each(|&u| self.board.take_out(u));
                 *self.ways(k) = DONE;
             }
         }
