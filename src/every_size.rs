@@ -6,8 +6,8 @@
 //! - side `s`: the squares of a row, 1, 4, 9, 16 or 25; `n`: a box's side, `s = n * n`.
 //! - square: one of the `s * s` places of the grid; `x`, `y` its row and column from 0 at the top
 //!   left, `p = s * x + y`; box: one of the `n * n` squares of squares; unit: a row, column or box.
-//! - `d`: a symbol 0 to s - 1, standing for the (d + 1)th of its alphabet (`1`..., `A`... or the
-//!   number d + 1), so that it indexes the arrays.
+//! - `d`: a symbol as an index, 0 to s - 1: the (d + 1)th of its alphabet (`1`..., `A`... or the
+//!   number d + 1).
 //! - `row[x][d]`, `col[y][d]`, `cell[x / n][y / n][d]`: symbol d is used in row x, in column y,
 //!   in the box of square (x, y).
 //! - `dfs(x, y)`: tries each symbol those arrays allow at (x, y), the first empty square in
@@ -17,7 +17,7 @@
 //!   symbol d (the rules), or a clause learned.
 //! - board: the squares each symbol can still take (bits), each constraint's ways (literals not
 //!   false); it settles: a constraint left one way takes it, one left none is a dead end.
-//! - level: the board after a decision (a literal made true), the classic's path first; the
+//! - level: the board after a decision (a var placed), the classic's path first; the
 //!   trail: what each level made true, in order.
 //! - the check: a second search, complete, that finds a solution of the board (the witness) or
 //!   none; it decides where the ways are fewest and learns a clause from each dead end.
@@ -394,10 +394,7 @@ fn trim(bytes: &[u8]) -> &[u8] {
 }
 // </shared: trimming a line>
 
-// ---- The search: the classic's arrays and dfs(x, y), on a board of bit sets that the check keeps.
-
-/// The largest side.
-const MOST: usize = 25;
+// ---- The search: the classic's arrays and dfs(x, y), on the check's board of bit sets.
 
 /// A board of side S: `can[d][x]` has bit y when square (x, y) can take symbol d or holds it;
 /// the ways of each constraint of the rules (see `Check`).
@@ -454,21 +451,23 @@ struct Step {
 /// No constraint: a decision (or a given).
 const DECIDED: usize = usize::MAX;
 
-/// The board and its levels (level 0 the givens, then one for each decision), the trail, the
-/// clauses learned from dead ends. Constraints are numbered: square p has a symbol (p), unit u
-/// (rows, columns, boxes) has symbol d (`S * S + S * u + d`), clause c (`4 * S * S + c`).
+/// The check's answer past its limit.
+const UNSURE: usize = usize::MAX;
+
+/// The board, its levels, the trail, the clauses learned from dead ends. Constraints are
+/// numbered: square p has a symbol (p), unit u (rows, columns, boxes) has symbol d
+/// (`S * S + S * u + d`), clause c (`4 * S * S + c`).
 #[derive(Clone)]
 pub(crate) struct Check<const S: usize> {
     board: Board<S>,
-    /// The board as each level above 0 began, where on the trail, and its decision.
-    saved: Vec<Board<S>>,
-    starts: Vec<(usize, usize)>,
+    /// Each level above 0: the board as it began, where on the trail, its decision.
+    saved: Vec<(Board<S>, usize, usize)>,
     trail: Vec<Step>,
     /// The step of the trail that decided each var, placed it or took it out.
     at: Vec<usize>,
-    /// Clauses, each true in every solution sought: literals (none once forgotten, its place free
-    /// again); the clauses watching each literal (their first two); literals left to make true,
-    /// with their constraint; a constraint with every literal false.
+    /// Clauses true in every solution sought (empty once forgotten: a free place); the clauses
+    /// watching each literal (their first two); literals left to make true, and why; a
+    /// constraint with every literal false.
     clauses: Vec<Vec<u16>>,
     free: Vec<usize>,
     /// The clauses leaving a solution out (see `exclude`): never forgotten.
@@ -476,8 +475,6 @@ pub(crate) struct Check<const S: usize> {
     watches: Vec<Vec<u32>>,
     pending: Vec<(usize, usize)>,
     conflict: Option<usize>,
-    /// The trail steps a dead end is explained by (scratch).
-    seen: Vec<u8>,
     /// How often each var took part in a dead end lately (its heat), and what one more adds
     /// (more each time: older ones count less).
     activity: Vec<f64>,
@@ -501,7 +498,6 @@ impl<const S: usize> Check<S> {
                 ways: [[[S as u8; S]; S]; 4],
             },
             saved: Vec::new(),
-            starts: Vec::new(),
             trail: Vec::new(),
             at: vec![0; S * S * S],
             clauses: Vec::new(),
@@ -510,7 +506,6 @@ impl<const S: usize> Check<S> {
             watches: vec![Vec::new(); 2 * S * S * S],
             pending: Vec::new(),
             conflict: None,
-            seen: Vec::new(),
             activity: vec![0.0; S * S * S],
             bump: 1.0,
             last: vec![0; S * S],
@@ -619,15 +614,14 @@ impl<const S: usize> Check<S> {
     /// other watched literal is left to make true (or all are false: a dead end).
     fn watch(&mut self, lit: usize) {
         let mut watching = std::mem::take(&mut self.watches[lit]);
-        let mut kept = 0;
-        for i in 0..watching.len() {
-            let (c, board) = (watching[i] as usize, &self.board);
+        watching.retain(|&c| {
+            let (c, board) = (c as usize, &self.board);
             let clause = &mut self.clauses[c];
             if clause.len() > 1 && clause[0] as usize == lit {
                 clause.swap(0, 1);
             }
             if clause.len() < 2 || clause[1] as usize != lit {
-                continue; // forgotten, its place taken by a clause that watches another
+                return false; // forgotten, its place taken by a clause that watches another
             }
             let other = clause[0] as usize;
             if !board.is_false(other ^ 1) && self.conflict.is_none() {
@@ -636,16 +630,14 @@ impl<const S: usize> Check<S> {
                     Some(k) => {
                         clause.swap(1, k);
                         self.watches[clause[1] as usize].push(c as u32);
-                        continue;
+                        return false;
                     }
                     None if board.is_false(other) => self.conflict = Some(Self::RULES + c),
                     None => self.pending.push((other, Self::RULES + c)),
                 }
             }
-            watching[kept] = c as u32;
-            kept += 1;
-        }
-        watching.truncate(kept);
+            true
+        });
         self.watches[lit] = watching;
     }
 
@@ -664,16 +656,15 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// A new level, literal `lit` its decision (made unless true already); false, and no level,
-    /// if `lit` is false.
-    pub(crate) fn decide(&mut self, lit: usize) -> bool {
-        if self.board.is_false(lit) {
+    /// A new level, placing var v its decision (made unless placed already); false, and no
+    /// level, if v is out.
+    pub(crate) fn decide(&mut self, v: usize) -> bool {
+        if !self.board.allows(v / S, v % S) {
             return false;
         }
-        self.saved.push(self.board);
-        self.starts.push((self.trail.len(), lit));
-        if !self.board.filled(lit / 2 / S) {
-            self.make(lit, DECIDED);
+        self.saved.push((self.board, self.trail.len(), v));
+        if !self.board.filled(v / S) {
+            self.make(2 * v + 1, DECIDED);
         }
         true
     }
@@ -681,10 +672,9 @@ impl<const S: usize> Check<S> {
     /// Back to the end of `level`: what the levels above did is undone.
     pub(crate) fn backjump(&mut self, level: usize) {
         if level < self.level() {
-            self.board = self.saved[level];
-            self.trail.truncate(self.starts[level].0);
+            self.board = self.saved[level].0;
+            self.trail.truncate(self.saved[level].1);
             self.saved.truncate(level);
-            self.starts.truncate(level);
             self.pending.clear();
             self.conflict = None;
         }
@@ -703,14 +693,15 @@ impl<const S: usize> Check<S> {
     }
 
     /// The check: a solution of the board at the top of the levels, or the first level whose
-    /// decision leaves none; the levels as they were. Each dead end teaches a clause; it starts
-    /// again from the top after `base` dead ends times the Luby sequence's next number (above
-    /// the classic's path, every other run near the last solution, later the hottest var first).
-    pub(crate) fn solvable(&mut self) -> Result<Vec<u8>, usize> {
-        let (top, path) = (self.level(), self.starts.clone());
-        let (near, mut phased, mut hot) = (top > 0 && self.excluded.is_empty(), false, None);
+    /// decision leaves none, or `UNSURE` past `limit` dead ends; the levels as they were. Each
+    /// dead end teaches a clause; it starts again from the top after 64 dead ends times the Luby
+    /// sequence's next number (above the classic's path, later the hottest var first).
+    pub(crate) fn solvable(&mut self, limit: i64) -> Result<Vec<u8>, usize> {
+        let path: Vec<usize> = self.saved.iter().map(|level| level.2).collect();
+        let top = path.len();
+        let (near, mut hot) = (top > 0 && self.excluded.is_empty(), None);
         // Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
-        let (mut conflicts, mut u, mut v, base) = (0, 1i64, 1, if near { 16 } else { 64 });
+        let (mut spent, mut due, mut u, mut v) = (0, 64, 1, 1);
         loop {
             if let Err(conflict) = self.settle() {
                 if self.level() == 0 {
@@ -719,25 +710,26 @@ impl<const S: usize> Check<S> {
                 let (clause, back) = self.analyze(conflict);
                 self.backjump(back);
                 self.learn(clause);
-                conflicts += 1;
+                spent += 1;
                 if near && u > 1 {
                     hot = self.hottest(0..S * S * S);
                 }
-                if conflicts == base * v {
+                if spent == due {
                     (u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
-                    conflicts = 0;
+                    due += 64 * v;
                     self.backjump(top);
                     self.forget();
-                    phased = near && !phased;
                 }
             } else if self.level() < top {
                 // Back below the top after a dead end: the path's decisions again.
-                if !self.decide(path[self.level()].1) {
+                if !self.decide(path[self.level()]) {
                     return Err(self.level() + 1);
                 }
+            } else if spent >= limit {
+                self.backjump(top);
+                return Err(UNSURE);
             } else if let Some(v) = self.choice(hot) {
-                let out = phased && self.last[v / S] as usize != v % S + 1;
-                self.decide(2 * v + !out as usize);
+                self.decide(v);
             } else {
                 let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
                 self.last = (0..S * S).map(|p| symbol(p) as u8 + 1).collect();
@@ -767,9 +759,9 @@ impl<const S: usize> Check<S> {
     /// that explain it, then those made false below but those the others imply; and the level
     /// to go back to, the highest of those.
     fn analyze(&mut self, conflict: usize) -> (Vec<u16>, usize) {
-        self.seen = vec![0; self.trail.len()];
+        let mut seen = vec![0; self.trail.len()];
         let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
-        self.literals(conflict, &mut why);
+        self.because(conflict, usize::MAX, &mut why);
         let mut t = self.trail.len();
         loop {
             for lit in why.drain(..) {
@@ -778,28 +770,28 @@ impl<const S: usize> Check<S> {
                 match self.trail[s].level {
                     0 => {}
                     level if level == self.level() => {
-                        open += (self.seen[s] == 0) as usize;
-                        self.seen[s] = 1;
+                        open += (seen[s] == 0) as usize;
+                        seen[s] = 1;
                     }
                     _ => taught.push(lit),
                 }
             }
             t -= 1;
-            while self.seen[t] != 1 {
+            while seen[t] != 1 {
                 t -= 1;
             }
             open -= 1;
             if open == 0 {
                 break;
             }
-            self.because(t, &mut why);
+            self.because(self.trail[t].why, self.trail[t].lit, &mut why);
         }
         taught.sort_unstable();
         taught.dedup();
         let (mut clause, mut back) = (vec![(self.trail[t].lit ^ 1) as u16], 0);
         for &lit in &taught {
             let level = self.trail[self.at[lit / 2]].level;
-            if !self.implied(lit, &taught, 64) {
+            if !self.implied(lit, &taught, 64, &mut seen) {
                 clause.insert(if level > back { 1 } else { clause.len() }, lit as u16);
                 back = back.max(level);
             }
@@ -812,40 +804,34 @@ impl<const S: usize> Check<S> {
         (clause, back)
     }
 
-    /// The literals that made trail step t's literal true, all false: its constraint's others.
-    fn because(&self, t: usize, why: &mut Vec<usize>) {
-        let step = self.trail[t];
-        if step.why != DECIDED {
-            self.literals(step.why, why);
-            why.retain(|&lit| lit != step.lit);
-        }
-    }
-
-    /// The literals of constraint k.
-    fn literals(&self, k: usize, why: &mut Vec<usize>) {
+    /// The literals of constraint k but `lit`: all false once k is left `lit` or none.
+    fn because(&self, k: usize, lit: usize, why: &mut Vec<usize>) {
         match k.checked_sub(Self::RULES) {
+            _ if k == DECIDED => {}
             Some(c) => why.extend(self.clauses[c].iter().map(|&lit| lit as usize)),
             None => why.extend((0..S).map(|i| Self::way(k, i))),
         }
+        why.retain(|&other| other != lit);
     }
 
     /// Whether false literal `lit` follows from those taught (and level 0), `depth` steps back
-    /// at most: then the clause is as true without it.
-    fn implied(&mut self, lit: usize, taught: &[usize], depth: usize) -> bool {
+    /// at most: then the clause is as true without it. Each step's mark in `seen`: 1 if `analyze`
+    /// met it at the dead end's level, 2 if implied, 3 if not.
+    fn implied(&self, lit: usize, taught: &[usize], depth: usize, seen: &mut [u8]) -> bool {
         let (t, is_taught) = (self.at[lit / 2], |lit| taught.binary_search(&lit).is_ok());
         let step = self.trail[t];
         if step.level == 0 || step.lit ^ 1 != lit && is_taught(step.lit ^ 1) {
             return true;
         }
-        if depth == 0 || step.why == DECIDED || self.seen[t] > 1 {
-            return self.seen[t] == 2;
+        if depth == 0 || step.why == DECIDED || seen[t] > 1 {
+            return seen[t] == 2;
         }
         let mut why = Vec::new();
-        self.because(t, &mut why);
+        self.because(step.why, step.lit, &mut why);
         let implied = why
             .into_iter()
-            .all(|lit| is_taught(lit) || self.implied(lit, taught, depth - 1));
-        self.seen[t] = if implied { 2 } else { 3 };
+            .all(|lit| is_taught(lit) || self.implied(lit, taught, depth - 1, seen));
+        seen[t] = if implied { 2 } else { 3 };
         implied
     }
 
@@ -894,9 +880,9 @@ impl<const S: usize> Check<S> {
 
 /// The classic's state (`grid`: symbol + 1, 0 while empty) and the check it searches on.
 struct Search<const S: usize> {
-    row: [[bool; MOST]; MOST],
-    col: [[bool; MOST]; MOST],
-    cell: [[[bool; MOST]; 5]; 5],
+    row: [[bool; S]; S],
+    col: [[bool; S]; S],
+    cell: [[[bool; S]; 5]; 5],
     grid: Vec<u8>,
     check: Check<S>,
     /// Calls of dfs since the last solution was found.
@@ -911,8 +897,7 @@ struct Search<const S: usize> {
 /// The steps the classic may take without a solution before it asks the check.
 const BUDGET: u64 = 100;
 
-/// Calls `found` with each solution (symbol + 1 for each square), smallest first, while it says
-/// go on.
+/// Calls `found` with each solution (a square's symbol + 1), smallest first, while it says go on.
 pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) {
     match side {
         1 => Search::<1>::solve(givens, found),
@@ -926,9 +911,9 @@ pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> 
 impl<const S: usize> Search<S> {
     fn solve(givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) {
         let mut search = Search::<S> {
-            row: [[false; MOST]; MOST],
-            col: [[false; MOST]; MOST],
-            cell: [[[false; MOST]; 5]; 5],
+            row: [[false; S]; S],
+            col: [[false; S]; S],
+            cell: [[[false; S]; 5]; 5],
             grid: vec![0; S * S],
             check: Check::new(givens),
             steps: 0,
@@ -941,12 +926,12 @@ impl<const S: usize> Search<S> {
         }
         // Counts to two, fewest ways first: with one solution dfs only walks it. The second
         // search, on a copy, leaves out the first solution: what it learns holds for no other.
-        if search.check.solvable().is_err() {
+        if search.check.solvable(i64::MAX).is_err() {
             return;
         }
         let mut other = search.check.clone();
         other.exclude(&search.check.last);
-        search.unique = other.solvable().is_err();
+        search.unique = other.solvable(i64::MAX).is_err();
         match search.next_square(0) {
             Some((x, y)) => search.dfs(x, y, found),
             None => found(&search.grid),
@@ -965,7 +950,7 @@ impl<const S: usize> Search<S> {
                 continue;
             }
             self.place(x, y, d);
-            self.check.decide(2 * (S * p + d) + 1);
+            self.check.decide(S * p + d);
             if self.check.settle().is_ok() && (agrees || self.may_lead_on()) {
                 self.agrees = self.agrees.max(depth * agrees as usize);
                 go_on = match self.next_square(p) {
@@ -990,14 +975,24 @@ impl<const S: usize> Search<S> {
     }
 
     /// Past the budget, only boards the check finds a solution for: a dead end far below costs
-    /// one search, not one for each way to fill the squares above.
+    /// one search, not one for each way to fill the squares above. It takes turns, twice the dead
+    /// ends each round, with one afresh from the squares filled: each may be 1,000 times slower.
     fn may_lead_on(&mut self) -> bool {
         if self.steps <= BUDGET {
             return true;
         }
-        match self.check.solvable() {
-            Ok(_) => self.agrees = self.check.level(),
-            Err(level) => self.dead = Some(level),
+        let (level, mut fresh) = (self.check.level(), None);
+        for turn in 0.. {
+            let check = match turn % 2 {
+                0 => &mut self.check,
+                _ => fresh.get_or_insert_with(|| Check::new(&self.grid)),
+            };
+            match check.solvable(1000 << (turn / 2)) {
+                Err(UNSURE) => continue,
+                Ok(witness) => (self.check.last, self.agrees) = (witness, level),
+                Err(dead) => self.dead = Some(if turn % 2 == 0 { dead } else { level }),
+            }
+            break;
         }
         self.dead.is_none()
     }

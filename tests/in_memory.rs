@@ -168,7 +168,7 @@ fn a_solution_left_out_before_the_board_settles_leaves_no_other_where_none_is() 
                   NB......H..OPE.F..PL......K......FA.KJN..........JD..POGNLF.MA.C.C.O..GMF.D....KM.......C...G..LJ.E...LB...ND.FM...GPEC.B.L.N.O.";
     let givens: Vec<u8> = puzzle.bytes().map(|c| c.saturating_sub(b'A' - 1)).collect();
     let mut check = command::every_size::Check::<16>::new(&givens);
-    let solution = check.solvable().expect("a solution");
+    let solution = check.solvable(i64::MAX).expect("a solution");
     let mut listed = 0;
     command::every_size::solve(16, &givens, &mut |grid| {
         listed += 1;
@@ -178,5 +178,37 @@ fn a_solution_left_out_before_the_board_settles_leaves_no_other_where_none_is() 
     assert_eq!(listed, 1, "the classic's order lists one solution");
     let mut besides = command::every_size::Check::<16>::new(&givens);
     besides.exclude(&solution);
-    assert_eq!(besides.solvable(), Err(0));
+    assert_eq!(besides.solvable(i64::MAX), Err(0));
+}
+
+#[test]
+fn a_check_past_its_limit_is_unsure_and_leaves_its_levels_as_they_were() {
+    // The nearly empty 16x16 sample, its smallest solution's first 149 squares decided, then D
+    // at the next: no solution there, which takes the check more than 3 dead ends to show.
+    let symbols = |text: &str| {
+        text.trim()
+            .bytes()
+            .map(|c| c.saturating_sub(b'A' - 1))
+            .collect()
+    };
+    let givens: Vec<u8> = symbols(include_str!("../samples/sizes/nearly-empty-16x16.in"));
+    let smallest: Vec<u8> = symbols(include_str!("../samples/sizes/nearly-empty-16x16.out"));
+    let mut check = command::every_size::Check::<16>::new(&givens);
+    for (p, &symbol) in smallest[..149].iter().enumerate() {
+        assert!(check.decide(16 * p + symbol as usize - 1) && check.settle().is_ok());
+    }
+    assert!(
+        check.decide(16 * 149 + 3) && check.settle().is_ok(),
+        "D is free at square 149"
+    );
+    assert_eq!(
+        check.solvable(3),
+        Err(usize::MAX),
+        "unsure after 3 dead ends"
+    );
+    assert_eq!(
+        check.solvable(i64::MAX),
+        Err(150),
+        "the 150th decision leaves none"
+    );
 }

@@ -272,8 +272,8 @@ fn proper<const S: usize>(grid: &mut [u8], order: &[usize]) {
         // Each given decided and settled in turn (a dead end there: no other solution).
         let settled = (0..S * S)
             .filter(|&q| grid[q] != 0)
-            .all(|q| check.decide(2 * (S * q + grid[q] as usize) - 1) && check.settle().is_ok());
-        if settled && check.solvable().is_ok() {
+            .all(|q| check.decide(S * q + grid[q] as usize - 1) && check.settle().is_ok());
+        if settled && check.solvable(i64::MAX).is_ok() {
             grid[p] = given;
         }
     }

@@ -141,7 +141,7 @@ const EXCLUDED: u64 = 64;
 fn excluding<const S: usize>(givens: &[u8], limit: u64) -> u64 {
     let (mut check, mut found) = (every_size::Check::<S>::new(givens), 0);
     while found < limit {
-        match check.solvable() {
+        match check.solvable(i64::MAX) {
             Ok(solution) => check.exclude(&solution),
             Err(_) => break,
         }
