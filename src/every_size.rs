@@ -479,7 +479,7 @@ pub(crate) struct Check<const S: usize> {
     /// (more each time: older ones count less).
     activity: Vec<f64>,
     bump: f64,
-    /// The last solution found, by it or by dfs: the witness.
+    /// The last solution a check or dfs found: the witness.
     last: Vec<u8>,
 }
 
@@ -656,8 +656,8 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// A new level, placing var v its decision (made unless placed already); false, and no
-    /// level, if v is out.
+    /// A new level whose decision places var v (unless placed already); false, no level, if v
+    /// is out.
     pub(crate) fn decide(&mut self, v: usize) -> bool {
         if !self.board.allows(v / S, v % S) {
             return false;
@@ -692,14 +692,14 @@ impl<const S: usize> Check<S> {
         self.excluded.push(Self::RULES + c);
     }
 
-    /// The check: a solution of the board at the top of the levels, or the first level whose
-    /// decision leaves none, or `UNSURE` past `limit` dead ends; the levels as they were. Each
-    /// dead end teaches a clause; it starts again from the top after 64 dead ends times the Luby
-    /// sequence's next number (above the classic's path, later the hottest var first).
+    /// The check: a solution of the board at the top level, or `UNSURE` past `limit` dead ends
+    /// (the levels as they were), or the first level whose decision leaves none (those below it
+    /// left). Each dead end teaches a clause; it starts again from the top after 64 dead ends
+    /// times the Luby sequence's next number (if dfs asks, later the hottest var first).
     pub(crate) fn solvable(&mut self, limit: i64) -> Result<Vec<u8>, usize> {
         let path: Vec<usize> = self.saved.iter().map(|level| level.2).collect();
         let top = path.len();
-        let (near, mut hot) = (top > 0 && self.excluded.is_empty(), None);
+        let (asked, mut hot) = (top > 0 && self.excluded.is_empty(), None);
         // Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
         let (mut spent, mut due, mut u, mut v) = (0, 64, 1, 1);
         loop {
@@ -711,7 +711,7 @@ impl<const S: usize> Check<S> {
                 self.backjump(back);
                 self.learn(clause);
                 spent += 1;
-                if near && u > 1 {
+                if asked && u > 1 {
                     hot = self.hottest(0..S * S * S);
                 }
                 if spent == due {
@@ -804,7 +804,7 @@ impl<const S: usize> Check<S> {
         (clause, back)
     }
 
-    /// The literals of constraint k but `lit`: all false once k is left `lit` or none.
+    /// Constraint k's literals but `lit`, all false if k is left `lit` or none (none if DECIDED).
     fn because(&self, k: usize, lit: usize, why: &mut Vec<usize>) {
         match k.checked_sub(Self::RULES) {
             _ if k == DECIDED => {}
