@@ -695,11 +695,12 @@ impl<const S: usize> Check<S> {
     /// The check: a solution of the board at the top level, or `UNSURE` past `limit` dead ends
     /// (the levels as they were), or the first level whose decision leaves none (those below it
     /// left). Each dead end teaches a clause; it starts again from the top after 64 dead ends
-    /// times the Luby sequence's next number (if dfs asks, later the hottest var first).
+    /// times the Luby sequence's next number (with a limit, as dfs asks, the hottest var of all
+    /// after the first run).
     pub(crate) fn solvable(&mut self, limit: i64) -> Result<Vec<u8>, usize> {
         let path: Vec<usize> = self.saved.iter().map(|level| level.2).collect();
         let top = path.len();
-        let (asked, mut hot) = (top > 0 && self.excluded.is_empty(), None);
+        let asked = limit < i64::MAX;
         // Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
         let (mut spent, mut due, mut u, mut v) = (0, 64, 1, 1);
         loop {
@@ -711,9 +712,6 @@ impl<const S: usize> Check<S> {
                 self.backjump(back);
                 self.learn(clause);
                 spent += 1;
-                if asked && u > 1 {
-                    hot = self.hottest(0..S * S * S);
-                }
                 if spent == due {
                     (u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
                     due += 64 * v;
@@ -728,7 +726,7 @@ impl<const S: usize> Check<S> {
             } else if spent >= limit {
                 self.backjump(top);
                 return Err(UNSURE);
-            } else if let Some(v) = self.choice(hot) {
+            } else if let Some(v) = self.choice(asked && u > 1) {
                 self.decide(v);
             } else {
                 let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
@@ -739,20 +737,14 @@ impl<const S: usize> Check<S> {
         }
     }
 
-    /// Where to decide next: the hottest of `hot` and the vars where the ways are fewest (a
-    /// square's symbols, a unit's squares for a symbol); None if full.
-    fn choice(&self, hot: Option<usize>) -> Option<usize> {
+    /// Where to decide next: the hottest var where the ways are fewest (a square's symbols, a
+    /// unit's squares for a symbol), or of all if `hot` (the first of them); None if full.
+    fn choice(&self, hot: bool) -> Option<usize> {
         let ways = self.board.ways.iter().flatten().flatten().enumerate();
         let fewest = ways.clone().map(|(_, &ways)| ways).min()?;
-        let chosen = ways.filter(|&(_, &ways)| ways == fewest && ways != DONE);
+        let chosen = ways.filter(|&(k, &w)| w != DONE && (w == fewest || hot && k < S * S));
         let vars = chosen.flat_map(|(k, _)| self.open(k));
-        self.hottest(hot.into_iter().chain(vars))
-    }
-
-    /// Of `vars`, the first of the hottest open ones.
-    fn hottest(&self, vars: impl Iterator<Item = usize>) -> Option<usize> {
-        let open = vars.filter(|&v| self.board.allows(v / S, v % S) && !self.board.filled(v / S));
-        open.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))
+        vars.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))
     }
 
     /// The clause a dead end teaches: the literal the current level made false last of those
@@ -976,7 +968,8 @@ impl<const S: usize> Search<S> {
 
     /// Past the budget, only boards the check finds a solution for: a dead end far below costs
     /// one search, not one for each way to fill the squares above. It takes turns, twice the dead
-    /// ends each round, with one afresh from the squares filled: each may be 1,000 times slower.
+    /// ends each round, with one afresh from the squares filled (four times as many, each cheaper):
+    /// either may be 1,000 times slower.
     fn may_lead_on(&mut self) -> bool {
         if self.steps <= BUDGET {
             return true;
@@ -987,7 +980,7 @@ impl<const S: usize> Search<S> {
                 0 => &mut self.check,
                 _ => fresh.get_or_insert_with(|| Check::new(&self.grid)),
             };
-            match check.solvable(1000 << (turn / 2)) {
+            match check.solvable(1000 << (turn / 2 + turn % 2 * 2)) {
                 Err(UNSURE) => continue,
                 Ok(witness) => (self.check.last, self.agrees) = (witness, level),
                 Err(dead) => self.dead = Some(if turn % 2 == 0 { dead } else { level }),
