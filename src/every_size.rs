@@ -742,7 +742,7 @@ impl<const S: usize> Check<S> {
     fn choice(&self, hot: bool) -> Option<usize> {
         let ways = self.board.ways.iter().flatten().flatten().enumerate();
         let fewest = ways.clone().map(|(_, &ways)| ways).min()?;
-        let chosen = ways.filter(|&(k, &w)| w != DONE && (w == fewest || hot && k < S * S));
+        let chosen = ways.filter(|&(k, &w)| w != DONE && if hot { k < S * S } else { w == fewest });
         let vars = chosen.flat_map(|(k, _)| self.open(k));
         vars.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))
     }
@@ -921,9 +921,11 @@ impl<const S: usize> Search<S> {
         if search.check.solvable(i64::MAX).is_err() {
             return;
         }
-        let mut other = search.check.clone();
-        other.exclude(&search.check.last);
-        search.unique = other.solvable(i64::MAX).is_err();
+        search.unique = {
+            let mut other = search.check.clone();
+            other.exclude(&search.check.last);
+            other.solvable(i64::MAX).is_err() // gone before dfs: memory for the checks it asks
+        };
         match search.next_square(0) {
             Some((x, y)) => search.dfs(x, y, found),
             None => found(&search.grid),
