@@ -696,7 +696,7 @@ impl<const S: usize> Check<S> {
     /// (the levels as they were), or the first level whose decision leaves none (those below it
     /// left). Each dead end teaches a clause; it starts again from the top after 64 dead ends
     /// times the Luby sequence's next number (with a limit, as dfs asks, the hottest var of all
-    /// after the first run; from the start on a board of no levels: a fresh check's, hard).
+    /// after the first run).
     pub(crate) fn solvable(&mut self, limit: i64) -> Result<Vec<u8>, usize> {
         let path: Vec<usize> = self.saved.iter().map(|level| level.2).collect();
         let top = path.len();
@@ -726,7 +726,7 @@ impl<const S: usize> Check<S> {
             } else if spent >= limit {
                 self.backjump(top);
                 return Err(UNSURE);
-            } else if let Some(v) = self.choice(asked && (u > 1 || top == 0)) {
+            } else if let Some(v) = self.choice(asked && u > 1) {
                 self.decide(v);
             } else {
                 let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
@@ -751,15 +751,13 @@ impl<const S: usize> Check<S> {
     /// that explain it, then those made false below but those the others imply; and the level
     /// to go back to, the highest of those.
     fn analyze(&mut self, conflict: usize) -> (Vec<u16>, usize) {
-        let (mut seen, mut heated) = (vec![0; self.trail.len()], vec![false; S * S * S]);
+        let mut seen = vec![0; self.trail.len()];
         let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
         self.because(conflict, usize::MAX, &mut why);
         let mut t = self.trail.len();
         loop {
             for lit in why.drain(..) {
-                if !std::mem::replace(&mut heated[lit / 2], true) {
-                    self.activity[lit / 2] += self.bump;
-                }
+                self.activity[lit / 2] += self.bump;
                 let s = self.at[lit / 2];
                 match self.trail[s].level {
                     0 => {}
