@@ -20,7 +20,8 @@
 //! - level: the board after a decision (a var placed), the classic's path first; the
 //!   trail: what each level made true, in order.
 //! - the check: a second search, complete, that finds a solution of the board (the witness) or
-//!   none; it decides where the ways are fewest and learns a clause from each dead end.
+//!   none; it decides where the ways are fewest (asked by dfs, after a first run: the var
+//!   hottest in dead ends) and learns a clause from each dead end.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
