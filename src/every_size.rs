@@ -709,7 +709,7 @@ impl<const S: usize> Check<S> {
                 if self.level() == 0 {
                     return Err(0);
                 }
-                let (clause, back) = self.analyze(conflict);
+                let (clause, back) = self.analyze(conflict, asked);
                 self.backjump(back);
                 self.learn(clause);
                 spent += 1;
@@ -749,9 +749,10 @@ impl<const S: usize> Check<S> {
     }
 
     /// The clause a dead end teaches: the literal the current level made false last of those
-    /// that explain it, then those made false below but those the others imply; and the level
-    /// to go back to, the highest of those.
-    fn analyze(&mut self, conflict: usize) -> (Vec<u16>, usize) {
+    /// that explain it, then those made false below but those the others imply (unless `asked`,
+    /// v out: one literal for all that placing v took out); and the level to go back to, the
+    /// highest of those.
+    fn analyze(&mut self, conflict: usize, asked: bool) -> (Vec<u16>, usize) {
         let mut seen = vec![0; self.trail.len()];
         let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
         self.because(conflict, usize::MAX, &mut why);
@@ -766,7 +767,7 @@ impl<const S: usize> Check<S> {
                         open += (seen[s] == 0) as usize;
                         seen[s] = 1;
                     }
-                    _ => taught.push(lit),
+                    _ => taught.push(if asked { lit } else { self.trail[s].lit ^ 1 }),
                 }
             }
             t -= 1;
