@@ -749,9 +749,9 @@ impl<const S: usize> Check<S> {
     }
 
     /// The clause a dead end teaches: the literal the current level made false last of those
-    /// that explain it, then those made false below but those the others imply (unless `asked`,
-    /// v out: one literal for all that placing v took out); and the level to go back to, the
-    /// highest of those.
+    /// that explain it, then those made false below but those the others imply (if not `asked`,
+    /// each as its step's negation: v out for all placing v took out); the level to go back to,
+    /// their highest.
     fn analyze(&mut self, conflict: usize, asked: bool) -> (Vec<u16>, usize) {
         let mut seen = vec![0; self.trail.len()];
         let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
