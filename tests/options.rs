@@ -79,7 +79,7 @@ fn help_goes_to_standard_output_and_lists_every_option() {
 }
 
 #[test]
-fn a_usage_error_says_why_and_shows_the_usage_on_standard_error() {
+fn a_usage_error_says_why_in_one_line() {
     for (args, why) in [
         (&["--bogus"][..], "sudoku: unknown option '--bogus'\n"),
         (&["-x", "file"][..], "sudoku: unknown option '-x'\n"),
@@ -96,11 +96,53 @@ fn a_usage_error_says_why_and_shows_the_usage_on_standard_error() {
             &["-", "-"][..],
             "sudoku: - is named twice: standard input is read once\n",
         ),
+        (
+            &["-j", "1025"][..],
+            "--jobs takes a whole number up to 1024",
+        ),
+        (&["-jx"][..], "--jobs takes a whole number, not 'x'"),
+        (&["-hx"][..], "unknown option '-x'"),
+        (&["-xh"][..], "unknown option '-x'"),
     ] {
-        let run = sudoku(args, PUZZLE.as_bytes());
-        assert!(run.stderr.starts_with(why), "{:?}: {}", args, run.stderr);
-        assert!(run.stderr.contains("\nusage: sudoku"), "{:?}", args);
-        assert_eq!((run.status, run.stdout().as_str()), (2, ""), "{:?}", args);
+        common::refused(args, why.strip_prefix("sudoku: ").unwrap_or(why).trim_end());
+    }
+}
+
+#[test]
+fn options_are_read_as_getopt_reads_them() {
+    let empty = format!("{}\n", ".".repeat(81));
+    // A short option's value right after it, or after `=`; short options together.
+    for args in [
+        &["-j4"][..],
+        &["-j", "4"],
+        &["-j=4"],
+        &["--jobs=4"],
+        &["-j0"],
+        &["-j", "0"],
+    ] {
+        let run = sudoku(args, empty.as_bytes());
+        assert_eq!((run.status, run.stderr.as_str()), (0, ""), "{args:?}");
+        assert!(run.stdout().starts_with("123456789"), "{args:?}");
+    }
+    let help = sudoku(&["--help"], b"").stdout();
+    for (args, shows) in [
+        (&["-hV"][..], &help),
+        (&["-Vh"], &format!("sudoku {}\n", env!("CARGO_PKG_VERSION"))),
+    ] {
+        let run = sudoku(args, b"");
+        assert_eq!((run.status, &run.stdout()), (0, shows), "{args:?}");
+    }
+    // After `--`, every argument is a file.
+    let run = sudoku(&["--", "-j4"], b"");
+    assert_eq!(run.stderr, "sudoku: -j4: No such file or directory\n");
+}
+
+#[test]
+fn the_help_fits_80_columns_and_names_no_file_of_the_source() {
+    let help = sudoku(&["--help"], b"").stdout();
+    for line in help.lines() {
+        assert!(line.chars().count() <= 80, "{line}");
+        assert!(!line.contains("src/"), "{line}");
     }
 }
 

@@ -26,7 +26,7 @@ mod rules;
 use answer::Mode;
 use inputs::Io;
 use judge::{fail, finish, output_failed};
-use options::{Given, Name};
+use options::Name;
 use progress::{Messages, Progress};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Read, Write};
@@ -72,62 +72,52 @@ pub(crate) fn run(
 
 /// Runs the command on `args`, its progress told to `progress`; the exit status.
 fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
-    let (work, given) = match options::parse(args).and_then(|given| Ok((work(&given)?, given))) {
-        Ok(read) => read,
-        Err(why) => return fail(io.err, format!("sudoku: {why}\n{}", options::usage())),
+    let given = match options::parse(args).and_then(|given| match options::clash(&given) {
+        Some(why) => Err(why),
+        None => Ok(given),
+    }) {
+        Ok(given) => given,
+        Err(why) => return fail(io.err, format!("sudoku: {why} (try sudoku --help)\n")),
     };
-    let (files, side) = (&given.files, given.value(Name::Size).unwrap_or(9) as usize);
-    let jobs = match given.value(Name::Jobs) {
-        Some(jobs) => jobs as usize,
-        None => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+    let value = |name| given.value(name).unwrap_or(0);
+    let (files, side) = (&given.files, value(Name::Size) as usize);
+    let jobs = match value(Name::Jobs) {
+        0 => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+        jobs => jobs as usize,
     };
-    match work {
-        Work::Show(text) => match io.out.write_all(text.as_bytes()) {
-            Ok(()) => finish(io.out, io.err, 0),
-            Err(e) => output_failed(io.err, e, 0),
-        },
-        Work::Answer(mode) => answer::answer_each(files, side, mode, jobs, io, progress),
-        Work::Check(smallest) => check::check(files, side, smallest, jobs, io, progress),
-        Work::Generate(wanted, seed) => {
-            generate::generate(&wanted, seed, jobs, (io.out, io.err), progress)
+    let limit = value(Name::Limit);
+    let mode = match given.mode() {
+        _ if given.has(Name::Help) => return show(io, options::usage()),
+        _ if given.has(Name::Version) => {
+            return show(io, format!("sudoku {}\n", env!("CARGO_PKG_VERSION")))
         }
-    }
-}
-
-/// What a command line asks for (its files aside).
-enum Work {
-    Show(String),
-    Answer(Mode),
-    /// With --smallest or not.
-    Check(bool),
-    /// The puzzles wanted, and the seed.
-    Generate(generate::Wanted, u64),
-}
-
-/// The work the options given ask for; Err says why they do not go together.
-fn work(given: &Given) -> Result<Work, String> {
-    if let Some(why) = options::clash(given) {
-        return Err(why.to_string());
-    }
-    let has = |name| given.has(name);
-    let limit = given.value(Name::Limit).unwrap_or(u64::MAX);
-    Ok(match () {
-        _ if has(Name::Help) => Work::Show(options::usage()),
-        _ if has(Name::Version) => Work::Show(format!("sudoku {}\n", env!("CARGO_PKG_VERSION"))),
-        _ if has(Name::Generate) => Work::Generate(
-            generate::Wanted {
-                puzzles: given.value(Name::Generate).unwrap_or(0),
-                side: given.value(Name::Size).unwrap_or(9) as usize,
-                solutions: given.value(Name::Solutions).unwrap_or(1),
+        Some(Name::Generate) => {
+            let wanted = generate::Wanted {
+                puzzles: value(Name::Generate),
+                side,
+                solutions: value(Name::Solutions),
                 level: given.value(Name::Difficulty).map(|level| level as usize),
-            },
-            given.value(Name::Seed).unwrap_or_else(generate::clock_seed),
-        ),
-        _ if has(Name::Check) => Work::Check(has(Name::Smallest)),
-        _ if has(Name::Explain) => Work::Answer(Mode::Explain),
-        _ if has(Name::Rate) => Work::Answer(Mode::Rate),
-        _ if has(Name::Count) => Work::Answer(Mode::Count(limit)),
-        _ if has(Name::All) => Work::Answer(Mode::All(limit)),
-        _ => Work::Answer(Mode::Solve),
-    })
+            };
+            let seed = given.value(Name::Seed).unwrap_or_else(generate::clock_seed);
+            return generate::generate(&wanted, seed, jobs, (io.out, io.err), progress);
+        }
+        Some(Name::Check) => {
+            let smallest = given.has(Name::Smallest);
+            return check::check(files, side, smallest, jobs, io, progress);
+        }
+        Some(Name::Explain) => Mode::Explain,
+        Some(Name::Rate) => Mode::Rate,
+        Some(Name::Count) => Mode::Count(limit),
+        Some(Name::All) => Mode::All(limit),
+        _ => Mode::Solve,
+    };
+    answer::answer_each(files, side, mode, jobs, io, progress)
+}
+
+/// Writes `text` (the usage, the version); the exit status.
+fn show(io: Io, text: String) -> i32 {
+    match io.out.write_all(text.as_bytes()) {
+        Ok(()) => finish(io.out, io.err, 0),
+        Err(e) => output_failed(io.err, e, 0),
+    }
 }

@@ -100,6 +100,15 @@ pub fn sudoku(args: &[&str], input: &[u8]) -> Run {
     run(Path::new(SUDOKU), args, input)
 }
 
+/// Checks that the `sudoku` command refuses `args` in one line, `sudoku: WHY (try sudoku
+/// --help)`, status 2, writing nothing else.
+pub fn refused(args: &[&str], why: &str) {
+    let run = sudoku(args, PUZZLE.as_bytes());
+    let said = format!("sudoku: {why} (try sudoku --help)\n");
+    assert_eq!(run.stderr, said, "{args:?}");
+    assert_eq!((run.status, run.stdout().as_str()), (2, ""), "{args:?}");
+}
+
 /// Runs the judge program, `input` on its standard input.
 pub fn judge(input: &[u8]) -> Run {
     run(&judge_program(), &[], input)
