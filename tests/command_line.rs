@@ -4,7 +4,8 @@
 mod common;
 
 use common::{sudoku, PUZZLE, SOLVED};
-use std::process::Command;
+use std::io::{BufRead, BufReader, Read};
+use std::process::{Command, Stdio};
 
 /// Runs the built program through sh, for redirections a test cannot make otherwise.
 fn shell(script: &str) -> (i32, String) {
@@ -120,4 +121,62 @@ fn a_directory_is_named_as_the_usual_tools_name_it() {
     let run = sudoku(&[dir], b"");
     assert_eq!(run.stderr, format!("sudoku: {}: Is a directory\n", dir));
     assert_eq!((run.status, run.stdout()), (2, String::new()));
+}
+
+/// Starts `sudoku --generate N --size 16 --seed 2` with `-j`, its output piped; the child and
+/// the lines of its output as they come.
+fn generating(puzzles: &str, jobs: &str) -> (std::process::Child, std::io::Lines<impl BufRead>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args([
+            "--generate",
+            puzzles,
+            "--size",
+            "16",
+            "--seed",
+            "2",
+            "-j",
+            jobs,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("it starts");
+    let out = BufReader::new(child.stdout.take().expect("its output"));
+    (child, out.lines())
+}
+
+#[test]
+fn each_puzzle_made_goes_out_as_it_is_made_and_a_run_cut_short_keeps_them() {
+    for jobs in ["1", "2"] {
+        // 100 puzzles of 16x16 take seconds; the first line comes long before the last.
+        let (mut child, mut lines) = generating("100", jobs);
+        let first = lines.next().expect("a line").expect("read");
+        assert_eq!(first.len(), 256, "{first}");
+        child.kill().expect("it is still running, and killed");
+        let _ = child.wait();
+        let kept = 1 + lines.count();
+        assert!(kept < 100, "-j {jobs}: {kept} lines came only at the end");
+    }
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_a_slow_run_quietly() {
+    // `| head -1`: once the pipe is closed, the next puzzle written ends the run, status 0.
+    let (mut child, mut lines) = generating("100000", "2");
+    assert!(lines.next().is_some());
+    drop(lines);
+    let ended = (0..600).find_map(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        child.try_wait().expect("it can be waited for")
+    });
+    let _ = child.kill(); // if it did not end: the test fails below
+    assert_eq!(ended.and_then(|status| status.code()), Some(0));
+    let mut said = String::new();
+    child
+        .stderr
+        .take()
+        .expect("its messages")
+        .read_to_string(&mut said)
+        .expect("read");
+    assert_eq!(said, "");
 }

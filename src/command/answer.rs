@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::mem::take;
+use std::sync::Arc;
 
 /// What is asked of each puzzle.
 #[derive(Clone, Copy)]
@@ -74,11 +75,12 @@ pub(crate) fn answer_each(
 ) -> i32 {
     let several = files.len() > 1;
     let mut owed: &'static [u8] = b""; // a line break owed after a block that ended mid-line
-    let work =
-        |givens: Vec<u8>, found: &mut dyn FnMut(Found) -> bool| mode.work(side, &givens, found);
+    let work = move |givens: Vec<u8>, found: &mut dyn FnMut(Found) -> bool| {
+        mode.work(side, &givens, found)
+    };
     // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
     let batch = if side <= 9 { 32 } else { 1 };
-    with_workers((jobs, batch), &work, |workers| {
+    with_workers((jobs, batch), Arc::new(work), |workers| {
         each_input(files, io, &mut |input, out, err, name, solved| {
             let mut writer = match mode {
                 Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new()),
@@ -101,7 +103,7 @@ pub(crate) fn answer_each(
 fn answer<'w>(
     input: &mut Input,
     side: usize,
-    workers: &'w Workers<'w, Vec<u8>, Found>,
+    workers: &'w Workers<Vec<u8>, Found>,
     writer: &mut Writer<'w>,
     to: Output,
     progress: &Progress,
@@ -155,7 +157,7 @@ enum Item<'w> {
 }
 
 impl<'w> Waiting<'_, '_, 'w> {
-    fn add(&mut self, piece: Piece, workers: &'w Workers<'w, Vec<u8>, Found>) {
+    fn add(&mut self, piece: Piece, workers: &'w Workers<Vec<u8>, Found>) {
         let item = match piece {
             Piece::Text(text) => {
                 self.bytes += text.len();

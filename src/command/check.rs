@@ -10,6 +10,7 @@ use super::rules::{broken_rule, squares_named, symbol};
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, Read};
+use std::sync::Arc;
 
 /// The puzzles of one input, one at a time.
 struct Puzzles<'a> {
@@ -87,10 +88,10 @@ fn judge_each(
     jobs: usize,
     mut said: Said,
 ) -> i32 {
-    let work = |(puzzle, answer): Pair, found: &mut dyn FnMut(Option<String>) -> bool| {
+    let work = move |(puzzle, answer): Pair, found: &mut dyn FnMut(Option<String>) -> bool| {
         found(verdict(puzzle.as_ref(), answer.as_ref(), smallest));
     };
-    with_workers((jobs, 32), &work, |workers| {
+    with_workers((jobs, 32), Arc::new(work), |workers| {
         let (mut waiting, most) = (VecDeque::new(), workers.ahead(AHEAD));
         let mut bytes = 0;
         loop {

@@ -1,6 +1,8 @@
 //! Work on every core: jobs handed to worker threads a batch at a time, what each finds taken
 //! back in the order the jobs came, so that the output is the same for any number of threads.
 //! With one job at a time there is no thread: a job is worked on when what it finds is taken.
+//! The workers are not waited for: once the answers are written (or cannot be), the run ends at
+//! once, a job begun or not.
 
 use std::cell::RefCell;
 use std::mem::replace;
@@ -27,7 +29,7 @@ pub(crate) const AHEAD_BYTES: usize = 1 << 18;
 const WAITING: usize = 16;
 
 /// A job's work: it hands each thing it finds to `found` while `found` says go on.
-pub(crate) type Work<'w, J, T> = &'w (dyn Fn(J, &mut dyn FnMut(T) -> bool) + Sync);
+pub(crate) type Work<J, T> = Arc<dyn Fn(J, &mut dyn FnMut(T) -> bool) + Send + Sync>;
 
 /// Jobs sent to a worker together, where what they find goes (each job's findings, then None;
 /// many at a time: one wake-up a batch, not one a finding), and the job told to stop (k + 1 for
@@ -56,9 +58,9 @@ impl<T> Coming<T> {
 }
 
 /// The workers, or none: then each job is worked on, on this thread, when it is taken.
-pub(crate) struct Workers<'w, J, T> {
+pub(crate) struct Workers<J, T> {
     hand: Option<Sender<Batch<J, T>>>,
-    work: Work<'w, J, T>,
+    work: Work<J, T>,
     threads: usize,
     /// Jobs in a batch at most (small jobs go together: less to wait on).
     batch: usize,
@@ -70,16 +72,16 @@ type Gathered<J, T> = Option<(Batch<J, T>, Rc<Coming<T>>)>;
 
 /// What a job finds, to be taken: worked on then (no workers), or coming from a worker.
 pub(crate) enum Ticket<'a, J, T> {
-    Later(J, Work<'a, J, T>),
+    Later(J, &'a Workers<J, T>),
     /// The job's batch, and its place in it.
-    Coming(&'a Workers<'a, J, T>, Rc<Coming<T>>, usize),
+    Coming(&'a Workers<J, T>, Rc<Coming<T>>, usize),
 }
 
 impl<J: Send, T: Send> Ticket<'_, J, T> {
     /// Hands each thing the job finds to `found`, in turn, while it says go on (waiting for it).
     pub(crate) fn take(self, found: &mut dyn FnMut(T) -> bool) {
         match self {
-            Ticket::Later(job, work) => work(job, found),
+            Ticket::Later(job, workers) => (workers.work)(job, found),
             Ticket::Coming(workers, coming, k) => {
                 workers.send(Some(&coming));
                 let mut going = true;
@@ -94,11 +96,11 @@ impl<J: Send, T: Send> Ticket<'_, J, T> {
     }
 }
 
-impl<'w, J: Send, T: Send> Workers<'w, J, T> {
+impl<J: Send, T: Send> Workers<J, T> {
     /// Hands a job on; what it finds comes with the ticket.
     pub(crate) fn hand(&self, job: J) -> Ticket<'_, J, T> {
         if self.hand.is_none() {
-            return Ticket::Later(job, self.work);
+            return Ticket::Later(job, self);
         }
         let mut gathered = self.gathered.borrow_mut();
         let ((jobs, ..), coming) = gathered.get_or_insert_with(|| {
@@ -137,35 +139,37 @@ impl<'w, J: Send, T: Send> Workers<'w, J, T> {
 }
 
 /// Runs `body` with `jobs` workers doing `work`, `batch` jobs at a time (none for one job at a
-/// time: then no thread starts); the workers end with `body`, jobs not begun dropped. Fewer
-/// start if the system will not start them all.
-pub(crate) fn with_workers<J: Send, T: Send, R>(
+/// time: then no thread starts); the workers end after `body`, a job begun or not (they are
+/// not waited for). Fewer start if the system will not start them all.
+pub(crate) fn with_workers<J: Send + 'static, T: Send + 'static, R>(
     (jobs, batch): (usize, usize),
     work: Work<J, T>,
     body: impl FnOnce(&Workers<J, T>) -> R,
 ) -> R {
     let (hand, queue) = mpsc::channel();
-    let (queue, over) = (Mutex::new(queue), AtomicBool::new(false));
-    thread::scope(|scope| {
-        let threads = if jobs > 1 { jobs } else { 0 };
-        let started = (0..threads)
-            .filter(|_| {
-                let worker = thread::Builder::new().stack_size(STACK);
-                let serving = worker.spawn_scoped(scope, || serve(&queue, &over, work));
-                serving.is_ok()
-            })
-            .count();
-        let workers = Workers {
-            hand: Some(hand).filter(|_| started > 0),
-            work,
-            threads: started,
-            batch,
-            gathered: RefCell::new(None),
-        };
-        let result = body(&workers);
-        over.store(true, Ordering::Relaxed);
-        result
-    })
+    let (queue, over) = (
+        Arc::new(Mutex::new(queue)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let threads = if jobs > 1 { jobs } else { 0 };
+    let started = (0..threads)
+        .filter(|_| {
+            let (queue, over, work) = (queue.clone(), over.clone(), work.clone());
+            let worker = thread::Builder::new().stack_size(STACK);
+            let serving = worker.spawn(move || serve(&queue, &over, work));
+            serving.is_ok()
+        })
+        .count();
+    let workers = Workers {
+        hand: Some(hand).filter(|_| started > 0),
+        work,
+        threads: started,
+        batch,
+        gathered: RefCell::new(None),
+    };
+    let result = body(&workers);
+    over.store(true, Ordering::Relaxed);
+    result
 }
 
 /// A worker: takes each batch in turn and hands on what its jobs find, until the batches end.

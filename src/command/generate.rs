@@ -10,6 +10,7 @@ use super::rules::{box_side, broken_rule, symbol, units_of};
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, Write};
 use std::mem::replace;
+use std::sync::Arc;
 
 /// splitmix64: the same numbers on every platform.
 struct Random(u64);
@@ -42,6 +43,7 @@ pub(crate) fn clock_seed() -> u64 {
 
 /// What to make: puzzles of a side with so many solutions (0: givens that break no rule and have
 /// none), of a level if one is given (as --rate says, 9x9 only).
+#[derive(Clone)]
 pub(crate) struct Wanted {
     pub(crate) puzzles: u64,
     pub(crate) side: usize,
@@ -87,10 +89,11 @@ fn made(
     out: &mut dyn Write,
     progress: &Progress,
 ) -> io::Result<u64> {
-    let work = |seed: u64, found: &mut dyn FnMut(Option<Vec<u8>>) -> bool| {
-        found(draw(wanted, &mut Random(seed)));
+    let drawn = wanted.clone();
+    let work = move |seed: u64, found: &mut dyn FnMut(Option<Vec<u8>>) -> bool| {
+        found(draw(&drawn, &mut Random(seed)));
     };
-    with_workers((jobs, 1), &work, |workers| {
+    with_workers((jobs, 1), Arc::new(work), |workers| {
         let (mut seeds, mut made, mut tries) = (Random(seed), HashSet::new(), 0);
         let (mut coming, ahead) = (VecDeque::new(), workers.ahead(4).max(1));
         while (made.len() as u64) < wanted.puzzles && tries < TRIES {

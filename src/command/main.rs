@@ -16,6 +16,7 @@ mod answer;
 mod check;
 mod cores;
 mod explain;
+mod flushed;
 mod generate;
 mod inputs;
 mod options;
@@ -24,6 +25,7 @@ mod puzzles;
 mod rules;
 
 use answer::Mode;
+use flushed::Flushed;
 use inputs::Io;
 use judge::{fail, finish, output_failed};
 use options::Name;
@@ -41,8 +43,8 @@ fn main() {
         .spawn(move || {
             let progress = Progress::new(shown);
             progress::showing(&progress, || {
-                let (stdin, stdout) = (io::stdin(), io::stdout());
-                let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+                let stdin = io::stdin();
+                let mut out = Flushed::stdout();
                 let err = &mut Messages(&progress);
                 command(
                     &args,
