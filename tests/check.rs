@@ -7,7 +7,8 @@ mod common;
 use common::{cells, drawn, line, nine_lines, sudoku, temp_file, CLASH, PUZZLE, SOLVED};
 
 /// The checker on `puzzles` and `answers`, each written to a file named by what it holds (tests
-/// that run side by side share none): status and standard error.
+/// that run side by side share none): status and standard error, the files named `PUZZLES` and
+/// `ANSWERS` in it.
 fn check(args: &[&str], puzzles: &str, answers: &str) -> (i32, String) {
     let file = |text: &str| {
         let hash = text
@@ -21,7 +22,8 @@ fn check(args: &[&str], puzzles: &str, answers: &str) -> (i32, String) {
     all.extend([p.as_str(), a.as_str()]);
     let run = sudoku(&all, b"");
     assert_eq!(run.stdout(), "", "nothing on standard output");
-    (run.status, run.stderr)
+    let said = run.stderr.replace(&p, "PUZZLES").replace(&a, "ANSWERS");
+    (run.status, said)
 }
 
 /// SOLVED with square p set to digit d (0: a blank).
@@ -68,10 +70,10 @@ fn each_wrong_answer_is_named_with_the_first_thing_wrong() {
     let (status, said) = check(&["--check"], &puzzles, &answers);
     let twice = other(blank);
     let expected = format!(
-        "puzzle 1 (line 1, answer line 1): r1c2 was 2, is 5\n\
-         puzzle 2 (line 2, answer line 2): row 1 has {} twice\n\
-         puzzle 3 (line 3, answer line 3): r1c1 is blank\n\
-         puzzle 5 (line 5): missing\n",
+        "sudoku: ANSWERS:1: answer 1 (to PUZZLES:1): r1c2 was 2, is 5\n\
+         sudoku: ANSWERS:2: answer 2 (to PUZZLES:2): row 1 has {} twice\n\
+         sudoku: ANSWERS:3: answer 3 (to PUZZLES:3): r1c1 is blank\n\
+         sudoku: PUZZLES:5: puzzle 5 has no answer\n",
         twice
     );
     assert_eq!((status, said), (1, expected.clone()));
@@ -82,7 +84,7 @@ fn each_wrong_answer_is_named_with_the_first_thing_wrong() {
     let (status, said) = check(&["--check"], &format!("{}\n", PUZZLE), &answers);
     assert_eq!(status, 1);
     assert!(
-        said.ends_with("answer 4 (line 4): no puzzle for it\n"),
+        said.ends_with("sudoku: ANSWERS:4: answer 4 has no puzzle\n"),
         "{}",
         said
     );
@@ -97,8 +99,8 @@ fn a_puzzle_without_solution_must_come_back_as_it_is() {
     let puzzles = format!("{}\n{}\n{}\n{}\n", CLASH, dead, dead, dead);
     let answers = format!("{}\n{}\n{}\n{}\n", CLASH, dead, clashing, filled);
     let (status, said) = check(&["--check"], &puzzles, &answers);
-    let expected = "puzzle 3 (line 3, answer line 3): no solution, but r1c9 is 9\n\
-                    puzzle 4 (line 4, answer line 4): no solution, but r2c1 is 4\n";
+    let expected = "sudoku: ANSWERS:3: answer 3 (to PUZZLES:3): no solution, but r1c9 is 9\n\
+                    sudoku: ANSWERS:4: answer 4 (to PUZZLES:4): no solution, but r2c1 is 4\n";
     assert_eq!((status, said.as_str()), (1, expected));
 }
 
@@ -117,7 +119,7 @@ fn smallest_asks_for_the_classics_answer_where_there_are_several() {
     let answers = format!("{}\n", large);
     assert_eq!(check(&["--check"], &puzzle, &answers), (0, String::new()));
     let expected = format!(
-        "puzzle 1 (line 1, answer line 1): not the smallest: r{}c{} is {}, the smallest has {}\n",
+        "sudoku: ANSWERS:1: answer 1 (to PUZZLES:1): not the smallest: r{}c{} is {}, the smallest has {}\n",
         p / 9 + 1,
         p % 9 + 1,
         is,
@@ -141,24 +143,24 @@ fn answers_that_do_not_read_as_puzzles_are_wrong_from_there_on() {
     let cases = [
         (
             format!("{}\n{}\n", SOLVED, &SOLVED[..36]),
-            "line 3, column 1: the input ends inside puzzle 2 (line 2) with 36 of its 81 squares",
+            "3:1: the input ends inside puzzle 2 (line 2) with 36 of its 81 squares",
             2,
         ),
-        (String::new(), "line 1, column 1: no puzzle in the input", 1),
+        (String::new(), "1:1: no puzzle in the input", 1),
         (
             format!("{}\n12!\n", SOLVED),
-            "line 2, column 3: unexpected character '!'",
+            "2:3: unexpected character '!'",
             2,
         ),
     ];
     for (answers, error, first_missing) in cases {
         let (status, said) = check(&["--check"], &puzzles, &answers);
         let missing: String = (first_missing..=3)
-            .map(|k| format!("puzzle {} (line {}): missing\n", k, k))
+            .map(|k| format!("sudoku: PUZZLES:{k}: puzzle {k} has no answer\n"))
             .collect();
         assert_eq!(status, 1, "{}", said);
         let (message, rest) = said.split_once('\n').expect("two lines at least");
-        assert!(message.ends_with(&format!(".txt: {}", error)), "{}", said);
+        assert_eq!(message, format!("sudoku: ANSWERS:{error}"), "{said}");
         assert_eq!(format!("{}\n", rest.trim_end()), missing, "{}", said);
     }
 }
@@ -167,11 +169,7 @@ fn answers_that_do_not_read_as_puzzles_are_wrong_from_there_on() {
 fn an_input_that_cannot_be_read_is_status_2() {
     let (status, said) = check(&["--check"], "12!\n", &format!("{}\n", SOLVED));
     assert_eq!(status, 2);
-    assert!(
-        said.ends_with(".txt: line 1, column 3: unexpected character '!'\n"),
-        "{}",
-        said
-    );
+    assert_eq!(said, "sudoku: PUZZLES:1:3: unexpected character '!'\n");
     let run = sudoku(&["--check", "missing-puzzles.txt", "-"], b"");
     assert_eq!(run.status, 2);
     assert_eq!(

@@ -73,7 +73,7 @@ fn a_closed_input_is_no_puzzle_and_a_closed_output_nothing_worse_than_dev_null()
     let (status, err) = shell("\"$0\" <&- > /dev/null");
     assert_eq!(
         (status, err.as_str()),
-        (2, "line 1, column 1: no puzzle in the input\n")
+        (2, "sudoku: <stdin>:1:1: no puzzle in the input\n")
     );
     std::fs::write(format!("{}/one.txt", env!("CARGO_TARGET_TMPDIR")), PUZZLE).expect("written");
     assert_eq!(shell("\"$0\" one.txt >&-"), (0, String::new()));
@@ -106,7 +106,7 @@ fn standard_input_that_is_the_output_is_refused_too() {
         let (status, err) = shell(script);
         assert_eq!(
             (status, err.as_str()),
-            (2, "sudoku: (standard input): input file is output file\n"),
+            (2, "sudoku: <stdin>: input file is output file\n"),
             "{}",
             script
         );

@@ -279,7 +279,7 @@ fn so_it_is_counted_and_listed() {
     let input = format!("{}\n", DEAD_DEEP);
     let run = sudoku(&["--count"], input.as_bytes());
     assert_eq!((run.status, run.stdout()), (1, String::from("0\n")));
-    assert_eq!(run.stderr, "puzzle 1 (line 1): no solution\n");
+    assert_eq!(run.stderr, "sudoku: <stdin>:1: puzzle 1 has no solution\n");
     let run = sudoku(&["--all"], input.as_bytes());
     assert_eq!((run.status, run.stdout()), (1, String::new()));
 }

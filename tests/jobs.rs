@@ -75,7 +75,7 @@ fn every_mode_writes_with_four_threads_what_it_writes_with_one() {
         // A file is read ahead further than a pipe: the same again.
         let file = puzzles.to_str().expect("a path");
         let from_file = same(&[file], b"", round);
-        let named = |said: &str| said.replace(&format!("{file}: "), "");
+        let named = |said: &str| said.replace(&format!("sudoku: {file}:"), "sudoku: <stdin>:");
         assert_eq!(from_file.stdout, answered.stdout);
         assert_eq!(named(&from_file.stderr), answered.stderr);
         same(&["--all", "--limit", "2", file], b"", round);

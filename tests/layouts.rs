@@ -186,7 +186,7 @@ fn a_line_longer_than_a_mebibyte_is_an_error_and_nothing_of_it_is_written() {
         );
         assert_eq!(run.stdout(), format!("{}\n", SOLVED), "{}", name);
         assert_eq!(
-            run.stderr, "line 2, column 1048577: longer than 1 MiB\n",
+            run.stderr, "sudoku: <stdin>:2:1048577: longer than 1 MiB\n",
             "{}",
             name
         );

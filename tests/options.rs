@@ -33,13 +33,13 @@ fn a_missing_or_broken_file_is_named_and_the_next_still_read() {
     assert_eq!(
         said[0],
         format!(
-            "{}: line 1, column 37: the input ends inside puzzle 1 (line 1) with 36 of its 81 squares",
+            "sudoku: {}:1:37: the input ends inside puzzle 1 (line 1) with 36 of its 81 squares",
             names[0]
         )
     );
     assert_eq!(
         said[1],
-        format!("{}: line 2, column 3: unexpected character '!'", names[1])
+        format!("sudoku: {}:2:3: unexpected character '!'", names[1])
     );
     assert_eq!(
         said[2],

@@ -71,5 +71,5 @@ fn no_line_when_the_answers_go_to_the_terminal_too_or_messages_to_a_pipe() {
     drop(stdin);
     let run = child.wait_with_output().expect("it ends");
     let said = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(said, "puzzle 2 (line 2): no solution\n");
+    assert_eq!(said, "sudoku: <stdin>:2: puzzle 2 has no solution\n");
 }

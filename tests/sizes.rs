@@ -128,7 +128,7 @@ fn the_checker_accepts_any_solution_and_names_what_is_wrong() {
     assert_eq!(check(&grid, true), (0, String::new()));
     let mut changed = grid.clone();
     changed[1] = grid[1] % 16 + 1; // a given of the puzzle's
-    let said = |what: &str| format!("puzzle 1 (line 1, answer line 1): {what}\n");
+    let said = |what: &str| format!("sudoku: <stdin>:1: answer 1 (to {puzzles}:1): {what}\n");
     let was = format!(
         "r1c2 was {}, is {}",
         (b'A' + grid[1] - 1) as char,
@@ -294,8 +294,8 @@ fn size_goes_with_every_mode_but_explain_and_rate_and_names_a_puzzle_of_another_
     }
     let nine = format!("{}\n", ".".repeat(81));
     let run = sudoku(&["--size", "16"], nine.as_bytes());
-    let said = "line 1, column 1: puzzle 1 (line 1) is 9x9, not 16x16 (--size 9 reads this line: \
-                a 9x9 puzzle)\n";
+    let said = "sudoku: <stdin>:1:1: puzzle 1 is 9x9, not 16x16 (--size 9 reads this line: a \
+                9x9 puzzle)\n";
     assert_eq!((run.status, run.stderr.as_str()), (2, said));
 }
 
@@ -305,21 +305,21 @@ fn an_error_on_the_first_line_of_squares_says_which_size_reads_it() {
     let nine = std::fs::read("samples/acwing1613.in").expect("the sample");
     let sevens = format!("{}\n", ["7"; 25].join(" "));
     let (row, whole) = (" (--size 16 reads this line: a row of a 16x16 puzzle)", "");
-    let letter = "column 3: unexpected character 'A'";
+    let letter = "3: unexpected character 'A'";
     let cases: [(&[&str], &[u8], String, &str); 7] = [
         // AcWing 169's 16x16 sample, and SPOJ's with its count line first.
-        (&[], &sixteen, format!("line 1, {letter}"), row),
-        (&[], b"1\n--A----C-----O-I\n", format!("line 2, {letter}"), row),
+        (&[], &sixteen, format!("1:{letter}"), row),
+        (&[], b"1\n--A----C-----O-I\n", format!("2:{letter}"), row),
         (
             &["--size", "16"],
             &nine,
-            "line 1, column 1: puzzle 1 (line 1) is 9x9, not 16x16".into(),
+            "1:1: puzzle 1 is 9x9, not 16x16".into(),
             " (--size 9 reads this line: a row of a 9x9 puzzle)",
         ),
         (
             &[],
             b"# 4x4\n1234341221434321\n",
-            "line 2, column 17: 16 squares on this line, not whole rows of 9, for puzzle 1 (line 2) \
+            "2:17: 16 squares on this line, not whole rows of 9, for puzzle 1 (line 2) \
              with 16 of its 81 squares"
                 .into(),
             " (--size 4 reads this line: a 4x4 puzzle)",
@@ -327,7 +327,7 @@ fn an_error_on_the_first_line_of_squares_says_which_size_reads_it() {
         (
             &[],
             sevens.as_bytes(),
-            "line 1, column 50: 25 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
+            "1:50: 25 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
              with 25 of its 81 squares"
                 .into(),
             " (--size 25 reads this line: a row of a 25x25 puzzle)",
@@ -336,7 +336,7 @@ fn an_error_on_the_first_line_of_squares_says_which_size_reads_it() {
         (
             &[],
             b".2738..1.\n1.3.\n",
-            "line 2, column 5: 4 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
+            "2:5: 4 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
              with 13 of its 81 squares"
                 .into(),
             whole,
@@ -345,13 +345,13 @@ fn an_error_on_the_first_line_of_squares_says_which_size_reads_it() {
         (
             &[],
             b"1.3x\n",
-            "line 1, column 4: letter 'x' inside puzzle 1 (line 1) with 3 of its 81 squares".into(),
+            "1:4: letter 'x' inside puzzle 1 (line 1) with 3 of its 81 squares".into(),
             whole,
         ),
     ];
     for (args, input, said, hint) in cases {
         let run = sudoku(args, input);
-        let said = format!("{said}{hint}\n");
+        let said = format!("sudoku: <stdin>:{said}{hint}\n");
         assert_eq!((run.status, run.stderr.as_str()), (2, &*said), "{args:?}");
     }
 }

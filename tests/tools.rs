@@ -89,7 +89,7 @@ fn count_gives_one_line_per_puzzle_with_its_number_of_solutions() {
     assert_eq!(run.status, 1, "some puzzle has no solution");
     assert_eq!(
         run.stderr,
-        "puzzle 4 (line 4): no solution\npuzzle 5 (line 5): no solution\n"
+        "sudoku: <stdin>:4: puzzle 4 has no solution\nsudoku: <stdin>:5: puzzle 5 has no solution\n"
     );
     let run = sudoku(&["--count"], format!("{}\n", SOLVED).as_bytes());
     assert_eq!((run.status, run.stdout().as_str()), (0, "1\n"));
@@ -175,7 +175,7 @@ fn all_writes_each_solution_as_the_puzzles_own_text() {
     assert_eq!(got.len(), 3, "{:?}", got);
     assert_eq!(got[0], SOLVED);
     assert!(follows_rules(&cells(got[1])) && follows_rules(&cells(got[2])) && got[1] != got[2]);
-    assert_eq!(run.stderr, "puzzle 2 (line 2): no solution\n");
+    assert_eq!(run.stderr, "sudoku: <stdin>:2: puzzle 2 has no solution\n");
     assert_eq!(run.status, 1);
 }
 
@@ -384,14 +384,8 @@ fn count_lines_name_their_file_when_several_are_read() {
         format!("{}\n", CLASH).as_bytes(),
     );
     // With several files, each count line names its file, as grep -c does.
-    assert_eq!(
-        run.stdout(),
-        format!("{}:1\n{}:1\n(standard input):0\n", b, a)
-    );
-    assert_eq!(
-        run.stderr,
-        "(standard input): puzzle 1 (line 1): no solution\n"
-    );
+    assert_eq!(run.stdout(), format!("{}:1\n{}:1\n<stdin>:0\n", b, a));
+    assert_eq!(run.stderr, "sudoku: <stdin>:1: puzzle 1 has no solution\n");
     assert_eq!(run.status, 1);
     // One file: the counts alone.
     let run = sudoku(&["--count", b], b"");

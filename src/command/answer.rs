@@ -5,8 +5,8 @@
 use super::all::{Blocks, Coming};
 use super::cores::{with_workers, Workers, AHEAD, AHEAD_BYTES};
 use super::explain;
-use super::inputs::{each_input, Input, Io};
-use super::judge::{whole_lines, Stop};
+use super::inputs::{inputs, misread, Input, Io};
+use super::judge::{fail, finish, output_failed, whole_lines, Stop};
 use super::progress::Progress;
 use super::puzzles::{smallest, solutions, solve, Found, Output, Piece, Puzzle, Reader, Recent};
 use std::collections::VecDeque;
@@ -81,20 +81,40 @@ pub(crate) fn answer_each(
     // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
     let batch = if side <= 9 { 32 } else { 1 };
     with_workers((jobs, batch), Arc::new(work), |workers| {
-        each_input(files, io, &mut |input, out, err, name, solved| {
+        let mut status = 0;
+        for input in inputs(files, io.stdin) {
+            let (name, mut opened) = match input.opened {
+                Ok(opened) => (input.name, opened),
+                Err(why) => {
+                    status = fail(io.err, format!("sudoku: {}: {why}\n", input.name));
+                    continue;
+                }
+            };
             let mut writer = match mode {
                 Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new()),
-                Mode::Count(_) | Mode::Rate if several => Writer::Lines(name.trim_end().into()),
+                Mode::Count(_) | Mode::Rate if several => Writer::Lines(format!("{name}:")),
                 Mode::Count(_) | Mode::Rate => Writer::Lines(String::new()),
                 Mode::All(_) => Writer::Blocks(Blocks::new(owed)),
             };
-            let to = Output { out, err, solved };
-            let answered = answer(input, side, workers, &mut writer, to, progress);
+            let mut solved = true;
+            let to = Output {
+                out: &mut *io.out,
+                err: &mut *io.err,
+                name: &name,
+                solved: &mut solved,
+            };
+            let answered = answer(&mut opened, side, workers, &mut writer, to, progress);
             if let Writer::Blocks(blocks) = writer {
                 owed = blocks.owed;
             }
-            answered
-        })
+            status = status.max(!solved as i32);
+            match answered {
+                Ok(()) => {}
+                Err(Stop::Read(why)) => status = fail(io.err, misread(&name, &why)),
+                Err(Stop::Write(e)) => return output_failed(io.err, e, status),
+            }
+        }
+        finish(io.out, io.err, status)
     })
 }
 

@@ -2,14 +2,14 @@
 //! is accepted (with --smallest, only the classic's).
 
 use super::cores::{with_workers, Ticket, AHEAD, AHEAD_BYTES};
-use super::inputs::{open_input, shown, Io};
-use super::judge::{fail, puzzle_name, Stop};
+use super::inputs::{at, inputs, misread, Io};
+use super::judge::{fail, Stop};
 use super::progress::Progress;
 use super::puzzles::{smallest, Piece, Puzzle, Reader, Recent};
 use super::rules::{broken_rule, squares_named, symbol};
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::io::{self, Read};
+use std::io;
 use std::sync::Arc;
 
 /// The puzzles of one input, one at a time.
@@ -50,18 +50,16 @@ pub(crate) fn check(
     io: Io,
     progress: &Progress,
 ) -> i32 {
-    // Standard input goes to the one named `-` (`-` is named once at most).
-    let mut none = io::empty();
-    let (first, second): (&mut dyn Read, &mut dyn Read) = match *files[0] == *"-" {
-        true => (io.stdin, &mut none),
-        false => (&mut none, io.stdin),
+    let (mut names, mut opened) = (Vec::new(), Vec::new());
+    for input in inputs(files, io.stdin) {
+        let why = |why| format!("sudoku: {}: {why}\n", input.name);
+        opened.push(input.opened.map_err(why));
+        names.push(input.name);
+    }
+    let (mut puzzles, mut answers) = match (opened.remove(0), opened.remove(0)) {
+        (Ok(puzzles), Ok(answers)) => (puzzles, answers),
+        (Err(why), _) | (_, Err(why)) => return fail(io.err, why),
     };
-    let (mut puzzles, mut answers) =
-        match (open_input(files[0], first), open_input(files[1], second)) {
-            (Ok(puzzles), Ok(answers)) => (puzzles, answers),
-            (Err(why), _) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[0]))),
-            (_, Err(why)) => return fail(io.err, format!("sudoku: {}: {why}\n", shown(files[1]))),
-        };
     let mut recent = [
         Recent::new(&mut *puzzles.read),
         Recent::new(&mut *answers.read),
@@ -77,25 +75,27 @@ pub(crate) fn check(
         status: 0,
         progress,
     };
-    judge_each(inputs, files, smallest, jobs, said)
+    let names = [names.remove(0), names.remove(0)];
+    judge_each(inputs, names, smallest, jobs, said)
 }
 
 /// Judges each answer in turn, `jobs` at a time, the verdicts said in order; the exit status.
 fn judge_each(
     mut inputs: [Puzzles; 2],
-    files: &[&OsString],
+    names: [String; 2],
     smallest: bool,
     jobs: usize,
     mut said: Said,
 ) -> i32 {
+    let named = names.clone();
     let work = move |(puzzle, answer): Pair, found: &mut dyn FnMut(Option<String>) -> bool| {
-        found(verdict(puzzle.as_ref(), answer.as_ref(), smallest));
+        found(verdict(puzzle.as_ref(), answer.as_ref(), smallest, &named));
     };
     with_workers((jobs, 32), Arc::new(work), |workers| {
         let (mut waiting, most) = (VecDeque::new(), workers.ahead(AHEAD));
         let mut bytes = 0;
         loop {
-            let (pair, before) = match next_pair(&mut inputs, files) {
+            let (pair, before) = match next_pair(&mut inputs, &names) {
                 Ok(Some(read)) => read,
                 Ok(None) => break,
                 Err(why) => {
@@ -129,11 +129,11 @@ type Waits<'w> = (usize, Option<String>, Ticket<'w, Pair, Option<String>>);
 /// last of both, Err why the puzzles cannot be read.
 fn next_pair(
     inputs: &mut [Puzzles; 2],
-    files: &[&OsString],
+    names: &[String; 2],
 ) -> Result<Option<(Pair, Option<String>)>, String> {
     let mut next = |k: usize| {
         inputs[k].next().map_err(|stop| match stop {
-            Stop::Read(e) => format!("{}: {e}\n", shown(files[k])),
+            Stop::Read(e) => misread(&names[k], &e),
             Stop::Write(e) => format!("sudoku: {e}\n"), // the sink never fails
         })
     };
@@ -168,7 +168,7 @@ impl Said<'_> {
         }
         verdict.take(&mut |verdict| {
             if let Some(said) = verdict {
-                let _ = self.err.write_all(format!("{said}\n").as_bytes());
+                let _ = self.err.write_all(said.as_bytes());
                 self.status = 1;
             }
             false
@@ -177,23 +177,37 @@ impl Said<'_> {
     }
 }
 
-/// What is wrong with the answer to a puzzle (either may be missing), said with their names;
-/// None if it is accepted.
-fn verdict(puzzle: Option<&Puzzle>, answer: Option<&Puzzle>, smallest: bool) -> Option<String> {
+/// What is wrong with the answer to a puzzle (either may be missing), said at the answer's
+/// place in its file (the puzzle's, if it has none); None if it is accepted.
+fn verdict(
+    puzzle: Option<&Puzzle>,
+    answer: Option<&Puzzle>,
+    smallest: bool,
+    [puzzles, answers]: &[String; 2],
+) -> Option<String> {
     match (puzzle, answer) {
         (Some(puzzle), None) => {
             let (number, line) = puzzle.place();
-            let name = puzzle_name(number, line, "");
-            Some(format!("{name}: missing"))
+            Some(at(
+                puzzles,
+                line,
+                None,
+                &format!("puzzle {number} has no answer"),
+            ))
         }
         (None, Some(answer)) => {
             let (number, line) = answer.place();
-            Some(format!("answer {number} (line {line}): no puzzle for it"))
+            Some(at(
+                answers,
+                line,
+                None,
+                &format!("answer {number} has no puzzle"),
+            ))
         }
         (Some(puzzle), Some(answer)) => wrong(puzzle, answer, smallest).map(|why| {
             let ((number, line), (_, answer_line)) = (puzzle.place(), answer.place());
-            let with = format!(", answer line {answer_line}");
-            format!("{}: {why}", puzzle_name(number, line, &with))
+            let what = format!("answer {number} (to {puzzles}:{line}): {why}");
+            at(answers, answer_line, None, &what)
         }),
         (None, None) => None,
     }

@@ -1,16 +1,16 @@
 //! The inputs: each file named in turn (standard input for `-`, or when none is), opened and
-//! refused as the usual tools refuse them, and the messages about each after its name.
+//! refused as the usual tools refuse them; how messages name them and a place in them.
 
-use super::judge::{fail, finish, output_failed, worded, Stop};
+use super::judge::worded;
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::Read;
 
 /// Standard input, the output and the messages.
 pub(crate) struct Io<'a> {
     pub(crate) stdin: &'a mut dyn Read,
-    pub(crate) out: &'a mut dyn Write,
-    pub(crate) err: &'a mut dyn Write,
+    pub(crate) out: &'a mut dyn std::io::Write,
+    pub(crate) err: &'a mut dyn std::io::Write,
 }
 
 /// An input opened: what reads it, and whether a read may wait for a writer (a pipe, a
@@ -20,80 +20,70 @@ pub(crate) struct Input<'a> {
     pub(crate) may_wait: bool,
 }
 
-/// Answers an input: its name as messages start (`FILE: `, or nothing when no file is named);
-/// `solved` turns false when a puzzle has no solution.
-pub(crate) type Answer<'a> = &'a mut dyn FnMut(
-    &mut Input,
-    &mut dyn Write,
-    &mut dyn Write,
-    &str,
-    &mut bool,
-) -> Result<(), Stop>;
-
-/// Answers each file in turn (standard input for `-`, or when none is named); the exit status.
-pub(crate) fn each_input(files: &[&OsString], io: Io, answer: Answer) -> i32 {
-    let (mut status, dash) = (0, OsString::from("-"));
-    let named = !files.is_empty();
-    for file in if named { files.to_vec() } else { vec![&dash] } {
-        let name = match named {
-            true => format!("{}: ", shown(file)),
-            false => String::new(),
-        };
-        let mut input = match open_input(file, &mut *io.stdin) {
-            Ok(input) => input,
-            Err(why) => {
-                status = fail(io.err, format!("sudoku: {}: {why}\n", shown(file)));
-                continue;
-            }
-        };
-        let mut solved = true;
-        let mut err = Named {
-            err: &mut *io.err,
-            name: &name,
-        };
-        let answered = answer(&mut input, &mut *io.out, &mut err, &name, &mut solved);
-        status = status.max(!solved as i32);
-        match answered {
-            Ok(()) => {}
-            Err(Stop::Read(e)) => status = fail(&mut err, format!("{e}\n")),
-            Err(Stop::Write(e)) => return output_failed(io.err, e, status),
-        }
-    }
-    finish(io.out, io.err, status)
+/// An input as the command line names it: its name in messages, and it opened, or why not.
+pub(crate) struct Named<'a> {
+    pub(crate) name: String,
+    pub(crate) opened: Result<Input<'a>, String>,
 }
 
-/// Messages about one input, each after its name (`FILE: `), in one write.
-struct Named<'a> {
-    err: &'a mut dyn Write,
-    name: &'a str,
+/// Each file in turn, opened as it comes (standard input for `-`, named once at most, or when
+/// none is named).
+pub(crate) fn inputs<'a>(
+    files: &[&OsString],
+    stdin: &'a mut dyn Read,
+) -> impl Iterator<Item = Named<'a>> + 'a {
+    let mut files: Vec<OsString> = files.iter().map(|&file| file.clone()).collect();
+    if files.is_empty() {
+        files.push("-".into());
+    }
+    let mut stdin = Some(stdin);
+    files.into_iter().map(move |file| Named {
+        name: shown(&file),
+        opened: open_input(&file, &mut stdin),
+    })
 }
 
-impl Write for Named<'_> {
-    fn write(&mut self, message: &[u8]) -> io::Result<usize> {
-        self.err
-            .write_all(&[self.name.as_bytes(), message].concat())?;
-        Ok(message.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.err.flush()
-    }
-}
-
-/// A file as messages name it: `-` is `(standard input)`, as grep names it.
-pub(crate) fn shown(file: &OsString) -> String {
+/// A file as messages name it: `-` is `<stdin>`.
+fn shown(file: &OsString) -> String {
     match file.to_str() {
-        Some("-") => "(standard input)".into(),
+        Some("-") => "<stdin>".into(),
         _ => file.to_string_lossy().into_owned(),
     }
 }
 
-/// Opens FILE (`-`: standard input), refusing a directory and the output's file (`F >> F`).
+/// A message about a place in an input, in the form editors jump to: `sudoku: NAME:LINE:COLUMN:
+/// what`, or without a column `sudoku: NAME:LINE: what`.
+pub(crate) fn at(name: &str, line: usize, column: Option<usize>, what: &str) -> String {
+    match column {
+        Some(column) => format!("sudoku: {name}:{line}:{column}: {what}\n"),
+        None => format!("sudoku: {name}:{line}: {what}\n"),
+    }
+}
+
+/// A reading error of a judge file's reader (`line L, column C: what`), said at its place in
+/// the input `name`.
+pub(crate) fn misread(name: &str, why: &str) -> String {
+    match place(why) {
+        Some((line, column, what)) => at(name, line, Some(column), what),
+        None => format!("sudoku: {name}: {why}\n"),
+    }
+}
+
+/// The line, the column and what of a judge file's reading error.
+pub(crate) fn place(why: &str) -> Option<(usize, usize, &str)> {
+    let (line, rest) = why.strip_prefix("line ")?.split_once(", column ")?;
+    let (column, what) = rest.split_once(": ")?;
+    Some((line.parse().ok()?, column.parse().ok()?, what))
+}
+
+/// Opens FILE (`-`: standard input, taken), refusing a directory and the output's file (`F >>
+/// F`).
 pub(crate) fn open_input<'a>(
     file: &OsString,
-    stdin: &'a mut dyn Read,
+    stdin: &mut Option<&'a mut dyn Read>,
 ) -> Result<Input<'a>, String> {
     let (input, meta): (Box<dyn Read + 'a>, _) = if file == "-" {
+        let stdin = stdin.take().ok_or("standard input is read once")?;
         (Box::new(stdin), std::fs::metadata("/dev/fd/0"))
     } else {
         let f = File::open(file).map_err(|e| worded(&e))?;

@@ -3,7 +3,8 @@
 //! searched by its judge file's engine; and where their answers go.
 
 use super::every_size;
-use super::judge::{self, puzzle_name, Stop};
+use super::inputs::{at, place};
+use super::judge::{self, Stop};
 use std::cell::RefCell;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
@@ -159,11 +160,12 @@ pub(crate) enum Found {
     Said(String, bool),
 }
 
-/// Where the answers to an input go: the output, the messages about it, and whether every
-/// puzzle so far has a solution.
+/// Where the answers to an input go: the output, the messages about it, its name in them, and
+/// whether every puzzle so far has a solution.
 pub(crate) struct Output<'a> {
     pub(crate) out: &'a mut dyn Write,
     pub(crate) err: &'a mut dyn Write,
+    pub(crate) name: &'a str,
     pub(crate) solved: &'a mut bool,
 }
 
@@ -172,10 +174,13 @@ impl Output<'_> {
     pub(crate) fn unsolved(&mut self, puzzle: &Puzzle) {
         *self.solved = false;
         let (number, line) = puzzle.place();
-        let name = puzzle_name(number, line, "");
-        let _ = self
-            .err
-            .write_all(format!("{name}: no solution\n").as_bytes());
+        let said = at(
+            self.name,
+            line,
+            None,
+            &format!("puzzle {number} has no solution"),
+        );
+        let _ = self.err.write_all(said.as_bytes());
     }
 }
 
@@ -239,13 +244,10 @@ impl<'a> Reader<'a> {
                 Ok(None) => Ok(None),
                 Ok(Some(every_size::Piece::Text(text))) => Ok(Some(vec![Piece::Text(text)])),
                 Ok(Some(every_size::Piece::Puzzle(sized))) if sized.side != side => {
-                    let (s, line, name) = (
-                        sized.side,
-                        sized.line,
-                        puzzle_name(sized.number, sized.line, ""),
+                    let (s, line, number) = (sized.side, sized.line, sized.number);
+                    let why = format!(
+                        "line {line}, column 1: puzzle {number} is {s}x{s}, not {side}x{side}"
                     );
-                    let why =
-                        format!("line {line}, column 1: {name} is {s}x{s}, not {side}x{side}");
                     Err(Stop::Read(why))
                 }
                 Ok(Some(every_size::Piece::Puzzle(sized))) => {
@@ -289,9 +291,7 @@ impl Read for Recent<'_> {
 /// squares: which other side reads that line, as a row of a puzzle or a whole puzzle
 /// (` (--size 16 reads this line: a row of a 16x16 puzzle)`); nothing if none does.
 fn hint(why: &str, kept: &[u8], side: usize) -> String {
-    let number: Option<usize> = why
-        .strip_prefix("line ")
-        .and_then(|rest| rest.split(',').next()?.parse().ok());
+    let number = place(why).map(|(line, ..)| line);
     let mut lines = kept.split(|&c| c == b'\n');
     let before = |line: &[u8]| {
         let words: Vec<&[u8]> = line
