@@ -250,7 +250,10 @@ impl<'a> Reader<'a> {
             if words.eq_ignore_ascii_case(b"end") {
                 return self.end(1);
             }
-            if words[0].is_ascii_alphabetic() {
+            let number = words.iter().take_while(|c| c.is_ascii_digit()).count();
+            if words[0].is_ascii_alphabetic()
+                || (1..9).contains(&number) && matches!(words.get(number), Some(b',' | b'\t'))
+            {
                 start = self.label(&line[..end])?;
             }
         }
@@ -266,17 +269,33 @@ impl<'a> Reader<'a> {
         Ok(true)
     }
 
-    /// Where a label's squares start, after its last `=`; a letter before a row is a typo.
+    /// Where squares start after a label: a line of letters' last `=`, else the end of a name
+    /// with a puzzle or whole rows after it (`Name:`, `AI Escargot<TAB>`, a number of fewer than
+    /// nine digits and `,` or tab), else
+    /// nowhere (a line of letters is all label); a letter before a row is a typo.
     fn label(&self, body: &[u8]) -> Result<usize, String> {
+        let class = |c: &u8| CLASS[*c as usize];
+        let squares = |at: usize| body[at..].iter().filter(|c| class(c) < 10).count();
+        let rows = |at| matches!(squares(at), n if n >= 81 || n % 9 == 0 && n > 0);
+        let letter = match body.iter().position(u8::is_ascii_alphabetic) {
+            Some(letter) => letter,
+            None => {
+                let name = body.iter().position(|c| b",\t".contains(c));
+                let name = name.filter(|&at| rows(at + 1));
+                return Ok(name.map_or(0, |at| at + 1));
+            }
+        };
         let equals = body.iter().rposition(|&c| c == b'=');
-        let letter = body.iter().position(u8::is_ascii_alphabetic).unwrap_or(0);
-        let rest = body[letter + 1..].iter().map(|&c| CLASS[c as usize]);
-        let squares = rest.clone().filter(|&class| class <= 9).count();
-        if equals.is_none() && rest.clone().all(|class| class <= LAYOUT) && squares % 9 == 8 {
+        let layout = body[letter + 1..].iter().all(|c| class(c) <= LAYOUT);
+        if equals.is_none() && layout && squares(letter + 1) % 9 == 8 {
             let what = format!("letter '{}' in a row of squares", body[letter] as char);
             return Err(self.error(letter + 1, &(what + " (a blank is . 0 ? _ or *)")));
         }
-        Ok(equals.map_or(body.len(), |at| at + 1))
+        let name = 1 + body
+            .iter()
+            .rposition(|c| class(c) > LAYOUT)
+            .unwrap_or(letter);
+        Ok(equals.map_or(if rows(name) { name } else { body.len() }, |at| at + 1))
     }
 
     /// Reads the squares of `line[start..end]` (`..start`: the label of a puzzle begun); how many.

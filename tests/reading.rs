@@ -86,6 +86,36 @@ fn labels_comments_and_empty_lines_are_written_back() {
 }
 
 #[test]
+fn a_name_before_a_puzzle_on_its_line_is_its_label() {
+    for (name, after) in [
+        ("Famous One\t", ""),
+        ("Name: ", ""),
+        ("AI Escargot ", " 10.5"),
+        ("1,", ",2.3"),
+        ("12345678\t", ""),
+    ] {
+        solves(
+            &format!("{name}{PUZZLE}{after}\n"),
+            &format!("{name}{SOLVED}{after}\n"),
+        );
+    }
+    // Not a name: a number of nine digits or more (a puzzle), a label with no whole rows.
+    let zeros = PUZZLE.replace('.', "0");
+    solves(
+        &format!("{zeros},{SOLVED}\n"),
+        &format!("{SOLVED},{SOLVED}\n"),
+    );
+    solves(
+        &format!("Grid 01\n{PUZZLE}\n"),
+        &format!("Grid 01\n{SOLVED}\n"),
+    );
+    solves(
+        &format!("Level 9 hard\n{PUZZLE}\n"),
+        &format!("Level 9 hard\n{SOLVED}\n"),
+    );
+}
+
+#[test]
 fn the_count_line_is_dropped_only_as_the_first_line_that_is_not_empty() {
     solves(
         &format!("2\n{}\n{}\n", PUZZLE, PUZZLE),
