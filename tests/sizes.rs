@@ -287,7 +287,7 @@ fn the_generator_stops_when_no_new_puzzle_can_be_made() {
 
 #[test]
 fn size_goes_with_every_mode_but_explain_and_rate_and_names_a_puzzle_of_another_size() {
-    common::refused(&["--size", "7"], "--size takes 1, 4, 9, 16 or 25");
+    common::refused(&["--size", "7"], "--size takes 1, 4, 9, 16, 25 or any");
     for option in ["--explain", "--rate"] {
         let said = "--explain, --rate and --difficulty are for 9x9 puzzles only";
         common::refused(&["--size", "16", option], said);
@@ -354,4 +354,32 @@ fn an_error_on_the_first_line_of_squares_says_which_size_reads_it() {
         let said = format!("sudoku: <stdin>:{said}{hint}\n");
         assert_eq!((run.status, run.stderr.as_str()), (2, &*said), "{args:?}");
     }
+}
+
+#[test]
+fn size_any_reads_each_puzzle_at_its_own_size_as_the_judge_file_does() {
+    let mixed = std::fs::read("samples/sizes/uva989-extra.in").expect("the sample");
+    let judged = common::run(&every_size_program(), &[], &mixed);
+    for jobs in ["1", "4"] {
+        let run = sudoku(&["--size", "any", "-j", jobs], &mixed);
+        assert_eq!((run.status, &run.stdout), (judged.status, &judged.stdout));
+        assert_eq!(run.stderr, "");
+    }
+    // A 4x4, a 9x9 and a 16x16 puzzle, one line each: counted each at its size.
+    let rng = &mut Rng::new(989);
+    let lines: String = [4, 9, 16]
+        .iter()
+        .map(|&side| format!("{}\n", one_line(side, &solved(side, rng))))
+        .collect();
+    let run = sudoku(&["--size", "any", "--count"], lines.as_bytes());
+    assert_eq!((run.status, run.stdout()), (0, "1\n1\n1\n".to_string()));
+    // One size only: the puzzle of another size is named, and --size any offered.
+    let run = sudoku(&["--size", "4"], &mixed);
+    let said = "sudoku: <stdin>:8:1: puzzle 2 is 1x1, not 4x4 (--size any reads each puzzle at \
+                its own size)\n";
+    assert_eq!((run.status, run.stderr.as_str()), (2, said));
+    common::refused(
+        &["--size", "any", "--generate", "1"],
+        "--generate makes puzzles of one size: not --size any",
+    );
 }

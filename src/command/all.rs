@@ -1,13 +1,14 @@
 //! --all: every solution of each puzzle, each written as its puzzle's block (the puzzle with the
 //! border lines right around it, a drawn grid's).
 
+use super::answer::Job;
 use super::cores::Ticket;
 use super::puzzles::{Found, Output, Puzzle};
 use std::io::{self, Write};
 use std::mem::take;
 
 /// What a puzzle's work finds, to be taken.
-pub(crate) type Coming<'w> = Ticket<'w, Vec<u8>, Found>;
+pub(crate) type Coming<'w> = Ticket<'w, Job, Found>;
 
 /// Writes the blocks of an input: a puzzle waits, with the lines before it, for those after it.
 pub(crate) struct Blocks<'w> {

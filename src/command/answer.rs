@@ -15,6 +15,9 @@ use std::io::{self, Write};
 use std::mem::take;
 use std::sync::Arc;
 
+/// A puzzle's side and givens, to be worked on.
+pub(crate) type Job = (usize, Vec<u8>);
+
 /// What is asked of each puzzle.
 #[derive(Clone, Copy)]
 pub(crate) enum Mode {
@@ -31,7 +34,8 @@ pub(crate) enum Mode {
 }
 
 impl Mode {
-    /// The work on a puzzle of `side` (its givens): what it finds, handed to `found` in turn.
+    /// The work on a puzzle of side `side` (its givens): what it finds, handed to `found` in
+    /// turn.
     fn work(self, side: usize, givens: &[u8], found: &mut dyn FnMut(Found) -> bool) {
         match self {
             Mode::Solve => {
@@ -67,7 +71,7 @@ impl Mode {
 /// `jobs` puzzles at a time; the exit status.
 pub(crate) fn answer_each(
     files: &[&OsString],
-    side: usize,
+    side: Option<usize>,
     mode: Mode,
     jobs: usize,
     io: Io,
@@ -75,11 +79,15 @@ pub(crate) fn answer_each(
 ) -> i32 {
     let several = files.len() > 1;
     let mut owed: &'static [u8] = b""; // a line break owed after a block that ended mid-line
-    let work = move |givens: Vec<u8>, found: &mut dyn FnMut(Found) -> bool| {
+    let work = move |(side, givens): (usize, Vec<u8>), found: &mut dyn FnMut(Found) -> bool| {
         mode.work(side, &givens, found)
     };
     // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
-    let batch = if side <= 9 { 32 } else { 1 };
+    let batch = if side.map_or(false, |side| side <= 9) {
+        32
+    } else {
+        1
+    };
     with_workers((jobs, batch), Arc::new(work), |workers| {
         let mut status = 0;
         for input in inputs(files, io.stdin) {
@@ -122,8 +130,8 @@ pub(crate) fn answer_each(
 /// each piece once what comes before it is written; the pieces read ahead stay few.
 fn answer<'w>(
     input: &mut Input,
-    side: usize,
-    workers: &'w Workers<Vec<u8>, Found>,
+    side: Option<usize>,
+    workers: &'w Workers<Job, Found>,
     writer: &mut Writer<'w>,
     to: Output,
     progress: &Progress,
@@ -177,7 +185,7 @@ enum Item<'w> {
 }
 
 impl<'w> Waiting<'_, '_, 'w> {
-    fn add(&mut self, piece: Piece, workers: &'w Workers<Vec<u8>, Found>) {
+    fn add(&mut self, piece: Piece, workers: &'w Workers<Job, Found>) {
         let item = match piece {
             Piece::Text(text) => {
                 self.bytes += text.len();
@@ -185,7 +193,7 @@ impl<'w> Waiting<'_, '_, 'w> {
             }
             Piece::Puzzle(puzzle) => {
                 self.bytes += puzzle.text().len();
-                let coming = workers.hand(puzzle.givens().to_vec());
+                let coming = workers.hand((puzzle.side(), puzzle.givens().to_vec()));
                 Item::Puzzle(puzzle, coming)
             }
         };

@@ -44,7 +44,7 @@ impl Puzzles<'_> {
 /// included), 2 when a file cannot be opened or the puzzles cannot be read.
 pub(crate) fn check(
     files: &[&OsString],
-    side: usize,
+    side: Option<usize>,
     smallest: bool,
     jobs: usize,
     io: Io,

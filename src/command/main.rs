@@ -82,7 +82,11 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
         Err(why) => return fail(io.err, format!("sudoku: {why} (try sudoku --help)\n")),
     };
     let value = |name| given.value(name).unwrap_or(0);
-    let (files, side) = (&given.files, value(Name::Size) as usize);
+    // A side, or none (`--size any`): each puzzle's own.
+    let (files, side) = (
+        &given.files,
+        Some(value(Name::Size) as usize).filter(|&side| side > 0),
+    );
     let jobs = match value(Name::Jobs) {
         0 => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
         jobs => jobs as usize,
@@ -96,7 +100,7 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
         Some(Name::Generate) => {
             let wanted = generate::Wanted {
                 puzzles: value(Name::Generate),
-                side,
+                side: side.unwrap_or(9),
                 solutions: value(Name::Solutions),
                 level: given.value(Name::Difficulty).map(|level| level as usize),
             };

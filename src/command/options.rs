@@ -32,7 +32,7 @@ pub(crate) enum Takes {
     Number(&'static str, u64, u64),
     /// A level of --rate: 1 to 5, or its name.
     Level,
-    /// A puzzle's side.
+    /// A puzzle's side, or `any` (0): each puzzle's own.
     Side,
 }
 
@@ -154,7 +154,7 @@ pub(crate) const OPTIONS: [Opt; 15] = [
     ),
     opt(Size, "--size", Side, Anywhere)
         .default(9)
-        .says("puzzles of side N: 1, 4, 9 (the default), 16 or 25"),
+        .says("puzzles of side N: 1, 4, 9 (the default), 16 or 25; any: each puzzle of its own"),
     opt(Jobs, "--jobs", Number("N", 0, 1024), Anywhere)
         .short('j')
         .default(0)
@@ -389,6 +389,10 @@ pub(crate) fn clash(given: &Given) -> Option<String> {
                 && (given.has(Explain) || given.has(Rate) || given.has(Difficulty)),
             "--explain, --rate and --difficulty are for 9x9 puzzles only",
         ),
+        (
+            given.value(Size) == Some(0) && given.has(Generate),
+            "--generate makes puzzles of one size: not --size any",
+        ),
     ];
     let broken = rules.iter().find(|rule| rule.0);
     broken.map(|rule| rule.1.to_string())
@@ -476,8 +480,11 @@ fn value(long: &str, takes: Takes, value: Option<String>) -> Result<u64, String>
             return level.ok_or_else(|| format!("{long} takes a level: {levels}"));
         }
         Side => {
-            let side = value.parse().ok().filter(|side| SIDES.contains(side));
-            return side.ok_or_else(|| format!("{long} takes 1, 4, 9, 16 or 25"));
+            let side = match &*value {
+                "any" => Some(0),
+                value => value.parse().ok().filter(|side| SIDES.contains(side)),
+            };
+            return side.ok_or_else(|| format!("{long} takes 1, 4, 9, 16, 25 or any"));
         }
         Number(_, least, most) => (least, most),
         Nothing => (0, 0),

@@ -184,10 +184,10 @@ impl Output<'_> {
     }
 }
 
-/// Reads the puzzles of one side from an input.
+/// Reads the puzzles of one side (None: each of its own) from an input.
 pub(crate) struct Reader<'a> {
     by: By<'a>,
-    side: usize,
+    side: Option<usize>,
     /// The input's first bytes: a reading error on its first line of squares says which other
     /// side reads that line.
     kept: Rc<RefCell<Vec<u8>>>,
@@ -200,11 +200,11 @@ enum By<'a> {
 }
 
 impl<'a> Reader<'a> {
-    pub(crate) fn new(input: &'a mut Recent, side: usize) -> Reader<'a> {
+    pub(crate) fn new(input: &'a mut Recent, side: Option<usize>) -> Reader<'a> {
         let kept = input.kept.clone();
         let input: &'a mut dyn Read = input;
         let by = match side {
-            9 => By::Nine(judge::Reader::new(input)),
+            Some(9) => By::Nine(judge::Reader::new(input)),
             _ => By::Sized(every_size::Reader::new(input)),
         };
         Reader { by, side, kept }
@@ -243,12 +243,18 @@ impl<'a> Reader<'a> {
                 Err(every_size::Stop::Write(e)) => Err(Stop::Write(e)),
                 Ok(None) => Ok(None),
                 Ok(Some(every_size::Piece::Text(text))) => Ok(Some(vec![Piece::Text(text)])),
-                Ok(Some(every_size::Piece::Puzzle(sized))) if sized.side != side => {
+                Ok(Some(every_size::Piece::Puzzle(sized)))
+                    if side.map_or(false, |side| sized.side != side) =>
+                {
                     let (s, line, number) = (sized.side, sized.line, sized.number);
-                    let why = format!(
-                        "line {line}, column 1: puzzle {number} is {s}x{s}, not {side}x{side}"
-                    );
-                    Err(Stop::Read(why))
+                    // The first puzzle's line gets the hint of the side that reads it.
+                    let any = match number {
+                        1 => "",
+                        _ => " (--size any reads each puzzle at its own size)",
+                    };
+                    let side = side.unwrap_or(s);
+                    let what = format!("puzzle {number} is {s}x{s}, not {side}x{side}{any}");
+                    Err(Stop::Read(format!("line {line}, column 1: {what}")))
                 }
                 Ok(Some(every_size::Piece::Puzzle(sized))) => {
                     Ok(Some(vec![puzzle(Read9OrSized::Sized(sized))]))
@@ -290,7 +296,7 @@ impl Read for Recent<'_> {
 /// What a reading error `why` ends with, when the line it names is the input's first with
 /// squares: which other side reads that line, as a row of a puzzle or a whole puzzle
 /// (` (--size 16 reads this line: a row of a 16x16 puzzle)`); nothing if none does.
-fn hint(why: &str, kept: &[u8], side: usize) -> String {
+fn hint(why: &str, kept: &[u8], side: Option<usize>) -> String {
     let number = place(why).map(|(line, ..)| line);
     let mut lines = kept.split(|&c| c == b'\n');
     let before = |line: &[u8]| {
@@ -313,7 +319,10 @@ fn hint(why: &str, kept: &[u8], side: usize) -> String {
         }
         _ => return String::new(),
     };
-    for other in [4, 9, 16, 25].into_iter().filter(|&other| other != side) {
+    for other in [4, 9, 16, 25]
+        .into_iter()
+        .filter(|&other| Some(other) != side)
+    {
         for (times, what) in [(1, "a"), (other, "a row of a")] {
             if reads_as(&[line, b"\n"].concat().repeat(times), other) {
                 return format!(" (--size {other} reads this line: {what} {other}x{other} puzzle)");
