@@ -286,7 +286,9 @@ fn explanations(puzzles: &[[u8; 81]]) -> Vec<(Vec<String>, String)> {
     let solvable = puzzles.iter().all(|p| smallest_solution(p).is_some());
     assert_eq!(run.status, if solvable { 0 } else { 1 }, "{}", run.stderr);
     let (mut all, mut steps) = (Vec::new(), Vec::new());
-    for text in run.stdout().lines() {
+    // Each puzzle's steps after the first's start after an empty line.
+    let stdout = run.stdout().replace("\n\n", "\n");
+    for text in stdout.lines() {
         let grid = text.len() == 81 && text.bytes().all(|c| c == b'.' || c.is_ascii_digit());
         if grid {
             all.push((std::mem::take(&mut steps), text.to_string()));
@@ -544,4 +546,12 @@ fn explain_and_rate_usage_errors_say_why() {
     for (args, said) in cases {
         common::refused(args, said);
     }
+}
+
+#[test]
+fn each_puzzle_explained_after_the_first_starts_after_an_empty_line() {
+    let one = sudoku(&["--explain"], format!("{PUZZLE}\n").as_bytes()).stdout();
+    assert!(!one.starts_with('\n') && !one.contains("\n\n"), "{one}");
+    let two = sudoku(&["--explain"], format!("{PUZZLE}\n{PUZZLE}\n").as_bytes()).stdout();
+    assert_eq!(two, format!("{one}\n{one}"));
 }

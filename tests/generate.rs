@@ -67,7 +67,7 @@ fn a_seed_gives_the_same_puzzles_and_another_seed_others() {
 fn a_full_disk_is_said_when_generating() {
     let output = Command::new("sh")
         .arg("-c")
-        .arg("\"$0\" --generate 3 > /dev/full")
+        .arg("\"$0\" --generate 3 --seed 1 > /dev/full")
         .arg(env!("CARGO_BIN_EXE_sudoku"))
         .output()
         .expect("sh runs");
@@ -225,4 +225,17 @@ fn every_digit_is_as_likely_as_any_other_at_every_square() {
     }
     // Row 1, columns 4 to 9 in ascending order: 1 grid in 720 at random (about 3 of 2000).
     assert!(ascending < 15, "{} of 2000 ascending", ascending);
+}
+
+#[test]
+fn without_a_seed_the_seed_taken_is_said_and_makes_the_same_puzzles() {
+    let run = sudoku(&["--generate", "3"], b"");
+    assert_eq!(run.status, 0);
+    let seed = run
+        .stderr
+        .strip_prefix("sudoku: --seed ")
+        .and_then(|rest| rest.strip_suffix(" makes these puzzles again\n"))
+        .unwrap_or_else(|| panic!("the seed is said: {:?}", run.stderr));
+    let again = sudoku(&["--generate", "3", "--seed", seed], b"");
+    assert_eq!((again.stdout(), again.stderr.as_str()), (run.stdout(), ""));
 }

@@ -73,3 +73,21 @@ fn no_line_when_the_answers_go_to_the_terminal_too_or_messages_to_a_pipe() {
     let said = String::from_utf8_lossy(&run.stderr);
     assert_eq!(said, "sudoku: <stdin>:2: puzzle 2 has no solution\n");
 }
+
+#[test]
+fn standard_input_read_from_a_terminal_is_said_first() {
+    let said =
+        "sudoku: reading puzzles from standard input (Ctrl-D ends it; sudoku --help tells more)";
+    let typed = on_a_terminal(&format!(
+        "echo {PUZZLE} | script -qec {} /dev/null",
+        common::SUDOKU
+    ));
+    assert!(typed.contains(said), "{typed:?}");
+    // Not from a pipe or a file, nor when standard input is not read.
+    for args in ["", "samples/acwing1613.in", "--generate 1 --seed 1"] {
+        let shown = on_a_terminal(&format!("echo {PUZZLE} | {} {args}", common::SUDOKU));
+        assert!(!shown.contains(said), "{args}: {shown:?}");
+        let shown = on_a_terminal(&format!("{} {args} < /dev/null; true", common::SUDOKU));
+        assert!(!shown.contains("reading puzzles"), "{args}: {shown:?}");
+    }
+}

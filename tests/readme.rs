@@ -49,3 +49,22 @@ fn every_console_example_of_the_readme_writes_what_it_shows() {
         assert!(run.status.success(), "$ {}: {:?}", command, run.status);
     }
 }
+
+#[test]
+fn what_the_readme_builds_in_the_clone_is_ignored_by_git() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+    let ignored = std::fs::read_to_string(root.join(".gitignore")).expect(".gitignore reads");
+    let built: Vec<&str> = readme
+        .lines()
+        .filter(|line| line.starts_with("rustc "))
+        .filter_map(|line| line.split(" -o ").nth(1)?.split_whitespace().next())
+        .collect();
+    assert!(!built.is_empty(), "the README builds a judge program");
+    for name in built {
+        assert!(
+            ignored.lines().any(|line| line == format!("/{name}")),
+            "{name}"
+        );
+    }
+}

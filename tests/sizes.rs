@@ -262,14 +262,36 @@ fn near_minimal_16x16_puzzles_are_counted_listed_and_answered_alike() {
 fn the_generator_stops_when_no_new_puzzle_can_be_made() {
     // There is one minimal 1x1 puzzle, with one solution, and no 1x1 puzzle with two.
     for (args, out, made) in [
-        (&["--generate", "2", "--size", "1"][..], ".\n", 1),
         (
-            &["--generate", "1", "--size", "1", "--solutions", "2"],
+            &["--generate", "2", "--size", "1", "--seed", "1"][..],
+            ".\n",
+            1,
+        ),
+        (
+            &[
+                "--generate",
+                "1",
+                "--size",
+                "1",
+                "--seed",
+                "1",
+                "--solutions",
+                "2",
+            ],
             "",
             0,
         ),
         (
-            &["--generate", "1", "--size", "1", "--solutions", "0"],
+            &[
+                "--generate",
+                "1",
+                "--size",
+                "1",
+                "--seed",
+                "1",
+                "--solutions",
+                "0",
+            ],
             "",
             0,
         ),

@@ -12,7 +12,7 @@ use super::puzzles::{smallest, solutions, solve, Found, Output, Piece, Puzzle, R
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::mem::take;
+use std::mem::{replace, take};
 use std::sync::Arc;
 
 /// A puzzle's side and givens, to be worked on.
@@ -79,6 +79,7 @@ pub(crate) fn answer_each(
 ) -> i32 {
     let several = files.len() > 1;
     let mut owed: &'static [u8] = b""; // a line break owed after a block that ended mid-line
+    let mut explained = false; // a puzzle's steps were written: an empty line before the next
     let work = move |(side, givens): (usize, Vec<u8>), found: &mut dyn FnMut(Found) -> bool| {
         mode.work(side, &givens, found)
     };
@@ -99,7 +100,7 @@ pub(crate) fn answer_each(
                 }
             };
             let mut writer = match mode {
-                Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new()),
+                Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new(), explained),
                 Mode::Count(_) | Mode::Rate if several => Writer::Lines(format!("{name}:")),
                 Mode::Count(_) | Mode::Rate => Writer::Lines(String::new()),
                 Mode::All(_) => Writer::Blocks(Blocks::new(owed)),
@@ -112,8 +113,10 @@ pub(crate) fn answer_each(
                 solved: &mut solved,
             };
             let answered = answer(&mut opened, side, workers, &mut writer, to, progress);
-            if let Writer::Blocks(blocks) = writer {
-                owed = blocks.owed;
+            match writer {
+                Writer::Blocks(blocks) => owed = blocks.owed,
+                Writer::InPlace(_, said) => explained = said,
+                Writer::Lines(_) => {}
             }
             status = status.max(!solved as i32);
             match answered {
@@ -243,8 +246,9 @@ impl Write for Waiting<'_, '_, '_> {
 /// How a mode writes each piece of an input.
 enum Writer<'w> {
     /// The input back with each puzzle's blanks filled in, whole lines at a time (a line's rest
-    /// after a puzzle waits for the next piece: a line that breaks never goes).
-    InPlace(Vec<u8>),
+    /// after a puzzle waits for the next piece: a line that breaks never goes); and whether
+    /// steps were written (--explain), so that an empty line comes before the next puzzle's.
+    InPlace(Vec<u8>, bool),
     /// One line per puzzle, after its file's name (several files, as `grep -c` writes).
     Lines(String),
     /// Every solution of each puzzle, each as its block.
@@ -254,7 +258,7 @@ enum Writer<'w> {
 impl<'w> Writer<'w> {
     fn text(&mut self, text: Vec<u8>, to: &mut Output) -> io::Result<()> {
         match self {
-            Writer::InPlace(held) => whole_lines(to.out, held, &text),
+            Writer::InPlace(held, _) => whole_lines(to.out, held, &text),
             Writer::Lines(_) => Ok(()),
             Writer::Blocks(blocks) => blocks.text(text, to),
         }
@@ -266,15 +270,16 @@ impl<'w> Writer<'w> {
         coming: Coming<'w>,
         to: &mut Output,
     ) -> io::Result<()> {
-        let held = match self {
-            Writer::InPlace(held) => held,
+        let (held, explained) = match self {
+            Writer::InPlace(held, explained) => (held, explained),
             Writer::Lines(tag) => return line(tag, &puzzle, coming, to),
             Writer::Blocks(blocks) => return blocks.puzzle(puzzle, coming, to),
         };
         let (mut solved, mut said) = (false, Ok(()));
         coming.take(&mut |found| match found {
             Found::Said(steps, _) => {
-                said = to.out.write_all(steps.as_bytes());
+                let before = if replace(explained, true) { "\n" } else { "" };
+                said = to.out.write_all([before, &steps].concat().as_bytes());
                 said.is_ok()
             }
             Found::Solution(grid) => {
@@ -295,8 +300,8 @@ impl<'w> Writer<'w> {
     /// is not written).
     fn end(&mut self, whole: bool, to: &mut Output) -> io::Result<()> {
         match self {
-            Writer::InPlace(held) if whole => to.out.write_all(&take(held)),
-            Writer::InPlace(_) | Writer::Lines(_) => Ok(()),
+            Writer::InPlace(held, _) if whole => to.out.write_all(&take(held)),
+            Writer::InPlace(..) | Writer::Lines(_) => Ok(()),
             Writer::Blocks(blocks) => blocks.end(whole, to),
         }
     }

@@ -37,19 +37,23 @@ use std::io::{self, IsTerminal, Read, Write};
 fn main() {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let shown = io::stderr().is_terminal() && !io::stdout().is_terminal();
+    let typed = io::stdin().is_terminal();
     // With one job at a time, the searches run on this thread: it gets a worker's stack.
     let command = std::thread::Builder::new()
         .stack_size(cores::STACK)
         .spawn(move || {
             let progress = Progress::new(shown);
             progress::showing(&progress, || {
-                let stdin = io::stdin();
+                let mut stdin = Typed {
+                    stdin: io::stdin().lock(),
+                    typed,
+                };
                 let mut out = Flushed::stdout();
                 let err = &mut Messages(&progress);
                 command(
                     &args,
                     Io {
-                        stdin: &mut stdin.lock(),
+                        stdin: &mut stdin,
                         out: &mut out,
                         err,
                     },
@@ -58,6 +62,25 @@ fn main() {
             })
         });
     std::process::exit(command.map_or(2, |command| command.join().unwrap_or(2)));
+}
+
+/// Standard input; when it is a terminal, its first read says first that the puzzles are read
+/// there, where a person would wait on a silent program.
+struct Typed {
+    stdin: io::StdinLock<'static>,
+    typed: bool,
+}
+
+impl Read for Typed {
+    fn read(&mut self, bytes: &mut [u8]) -> io::Result<usize> {
+        if std::mem::take(&mut self.typed) {
+            let said =
+                "sudoku: reading puzzles from standard input (Ctrl-D ends it; sudoku --help \
+                        tells more)\n";
+            let _ = io::stderr().write_all(said.as_bytes());
+        }
+        self.stdin.read(bytes)
+    }
 }
 
 /// Runs the command on `args` (without its name), as it runs with standard error a file; the
@@ -104,7 +127,12 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
                 solutions: value(Name::Solutions),
                 level: given.value(Name::Difficulty).map(|level| level as usize),
             };
-            let seed = given.value(Name::Seed).unwrap_or_else(generate::clock_seed);
+            let seed = given.value(Name::Seed).unwrap_or_else(|| {
+                let seed = generate::clock_seed();
+                let said = format!("sudoku: --seed {seed} makes these puzzles again\n");
+                let _ = io.err.write_all(said.as_bytes());
+                seed
+            });
             return generate::generate(&wanted, seed, jobs, (io.out, io.err), progress);
         }
         Some(Name::Check) => {
