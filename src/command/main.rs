@@ -19,6 +19,7 @@ mod explain;
 mod flushed;
 mod generate;
 mod inputs;
+mod manual;
 mod options;
 mod progress;
 mod puzzles;
@@ -117,6 +118,10 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
     let limit = value(Name::Limit);
     let mode = match given.mode() {
         _ if given.has(Name::Help) => return show(io, options::usage()),
+        _ if given.has(Name::Manual) => return show(io, manual::man_page()),
+        _ if given.has(Name::Completions) => {
+            return show(io, manual::completions(value(Name::Completions)))
+        }
         _ if given.has(Name::Version) => {
             return show(io, format!("sudoku {}\n", env!("CARGO_PKG_VERSION")))
         }

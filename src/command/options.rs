@@ -20,6 +20,8 @@ pub(crate) enum Name {
     Rate,
     Size,
     Jobs,
+    Manual,
+    Completions,
     Version,
     Help,
 }
@@ -34,6 +36,8 @@ pub(crate) enum Takes {
     Level,
     /// A puzzle's side, or `any` (0): each puzzle's own.
     Side,
+    /// A shell: its number in `SHELLS`.
+    Shell,
 }
 
 /// Where an option goes.
@@ -105,13 +109,13 @@ impl Opt {
 use Files::Two;
 use Goes::{Alone, Anywhere, Mode, With};
 use Name::*;
-use Takes::{Level, Nothing, Number, Side};
+use Takes::{Level, Nothing, Number, Shell, Side};
 
 /// A whole number of any size.
 const ANY: Takes = Number("N", 0, u64::MAX);
 
 /// Every option, in the order the usage lists them.
-pub(crate) const OPTIONS: [Opt; 15] = [
+pub(crate) const OPTIONS: [Opt; 17] = [
     opt(Count, "--count", Nothing, Mode(Files::Any))
         .says("write one line per puzzle: its number of solutions"),
     opt(All, "--all", Nothing, Mode(Files::Any))
@@ -159,6 +163,9 @@ pub(crate) const OPTIONS: [Opt; 15] = [
         .short('j')
         .default(0)
         .says("work on N puzzles at a time, the output the same (default, 0: every core)"),
+    opt(Manual, "--manual", Nothing, Alone).says("write this manual as a man page (roff)"),
+    opt(Completions, "--completions", Shell, Alone)
+        .says("write the completions of SHELL: bash, zsh or fish"),
     opt(Version, "--version", Nothing, Alone)
         .short('V')
         .says("show the version"),
@@ -169,6 +176,18 @@ pub(crate) const OPTIONS: [Opt; 15] = [
 
 /// The sides --size takes.
 const SIDES: [u64; 5] = [1, 4, 9, 16, 25];
+
+/// The shells --completions writes for.
+pub(crate) const SHELLS: [&str; 3] = ["bash", "zsh", "fish"];
+
+/// What the usage and the manual say the command does.
+pub(crate) const ABOUT: &str = "Solves the sudoku puzzles of each FILE in turn (standard input \
+    when there is none, or for -) and writes the input back with every blank filled in: with \
+    several solutions, the smallest, the one the classic row-by-row search finds first.";
+
+/// What the usage and the manual say of the exit status.
+pub(crate) const STATUS: &str = "0 every puzzle solved, 1 some puzzle has no solution, 2 bad \
+    input or usage, or a failure to read or write.";
 
 /// The option named `name`.
 fn named(name: Name) -> &'static Opt {
@@ -198,6 +217,22 @@ impl Opt {
             Number(value, ..) => Some(value),
             Level => Some("L"),
             Side => Some("N"),
+            Shell => Some("SHELL"),
+        }
+    }
+
+    /// The values it takes, where they are few: for completions.
+    pub(crate) fn values(&self) -> Vec<String> {
+        let numbers = |n: std::ops::RangeInclusive<u64>| n.map(|n| n.to_string());
+        match self.takes {
+            Level => numbers(1..=5).chain(LEVELS.map(String::from)).collect(),
+            Side => SIDES
+                .iter()
+                .map(u64::to_string)
+                .chain(["any".into()])
+                .collect(),
+            Shell => SHELLS.map(String::from).to_vec(),
+            Nothing | Number(..) => Vec::new(),
         }
     }
 
@@ -233,20 +268,22 @@ pub(crate) fn usage() -> String {
             14,
         );
     }
-    let about =
-        "\nSolves the sudoku puzzles of each FILE in turn (standard input when there is none, \
-                 or for -) and writes the input back with every blank filled in: with several \
-                 solutions, the smallest, the one the classic row-by-row search finds first.";
-    text += &wrapped(about.split(' '), 0);
+    text += &wrapped(format!("\n{ABOUT}").split(' '), 0);
     text += "\n";
+    let width = OPTIONS
+        .iter()
+        .map(|opt| opt.names().len())
+        .max()
+        .unwrap_or(0)
+        + 1;
     for opt in &OPTIONS {
-        let names = format!("  {:<17}", opt.names());
-        text += &wrapped([&names[..]].into_iter().chain(opt.help.split(' ')), 20);
+        let names = format!("  {:<width$}", opt.names());
+        text += &wrapped(
+            [&names[..]].into_iter().chain(opt.help.split(' ')),
+            width + 3,
+        );
     }
-    let status =
-        "\nExit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad input \
-                  or usage, or a failure to read or write.";
-    text + &wrapped(status.split(' '), 0)
+    text + &wrapped(format!("\nExit status: {STATUS}").split(' '), 0)
 }
 
 /// The forms of the command line, one for each mode (solving first), each in parts: `sudoku`,
@@ -456,7 +493,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Given<'_>, String> {
                 }
             };
             if opt.goes == Alone {
-                given.options = vec![(opt.name, 0)];
+                given.options = vec![(opt.name, value)];
                 given.files.clear();
                 return Ok(given);
             }
@@ -485,6 +522,12 @@ fn value(long: &str, takes: Takes, value: Option<String>) -> Result<u64, String>
                 value => value.parse().ok().filter(|side| SIDES.contains(side)),
             };
             return side.ok_or_else(|| format!("{long} takes 1, 4, 9, 16, 25 or any"));
+        }
+        Shell => {
+            let shell = SHELLS.iter().position(|&shell| shell == value);
+            return shell
+                .map(|k| k as u64)
+                .ok_or_else(|| format!("{long} takes bash, zsh or fish"));
         }
         Number(_, least, most) => (least, most),
         Nothing => (0, 0),
