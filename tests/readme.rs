@@ -68,3 +68,28 @@ fn what_the_readme_builds_in_the_clone_is_ignored_by_git() {
         );
     }
 }
+
+#[test]
+fn the_package_says_what_the_readme_and_the_license_say() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| std::fs::read_to_string(root.join(name)).expect(name);
+    let (manifest, readme) = (read("Cargo.toml"), read("README.md"));
+    let value = |key: &str| {
+        let line = manifest
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{key} = \"")));
+        line.and_then(|v| v.strip_suffix('"'))
+            .expect(key)
+            .to_string()
+    };
+    // The command's Rust, which `cargo install` checks; the judge files' is 1.63.
+    let rust = value("rust-version");
+    assert!(
+        readme.contains(&format!("(Rust {rust} or later)")),
+        "{rust}"
+    );
+    assert!(readme.contains("Rust 1.63"));
+    assert_eq!(value("license"), "MIT");
+    assert!(read("LICENSE").starts_with("MIT License\n"));
+    assert!(read("CHANGELOG.md").contains(&format!("## {}", value("version"))));
+}

@@ -46,7 +46,7 @@ impl Mode {
             Mode::Explain => {
                 let (steps, answer) = explain::explain(givens);
                 let _ = found(Found::Said(steps, answer.is_some()))
-                    && answer.map_or(false, |grid| found(Found::Solution(grid.to_vec())));
+                    && answer.is_some_and(|grid| found(Found::Solution(grid.to_vec())));
             }
             Mode::Count(limit) => {
                 let count = solutions(side, givens, limit);
@@ -84,7 +84,7 @@ pub(crate) fn answer_each(
         mode.work(side, &givens, found)
     };
     // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
-    let batch = if side.map_or(false, |side| side <= 9) {
+    let batch = if side.is_some_and(|side| side <= 9) {
         32
     } else {
         1

@@ -124,7 +124,7 @@ impl<J: Send, T: Send> Workers<J, T> {
         let mut gathered = self.gathered.borrow_mut();
         let theirs =
             |(_, mine): &(_, Rc<_>)| coming.map_or(true, |coming| Rc::ptr_eq(coming, mine));
-        if gathered.as_ref().map_or(false, theirs) {
+        if gathered.as_ref().is_some_and(theirs) {
             if let (Some((batch, _)), Some(hand)) = (gathered.take(), &self.hand) {
                 let _ = hand.send(batch); // no worker left: the tickets find nothing
             }

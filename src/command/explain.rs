@@ -320,7 +320,7 @@ impl Explanation {
             };
             let d = grid.can[p].trailing_zeros() as u8;
             self.steps.push((depth, Step::Guess(p, d, grid.can[p])));
-            if answer.map_or(false, |answer| answer[p] == d) {
+            if answer.is_some_and(|answer| answer[p] == d) {
                 grid.place(p, d);
                 continue;
             }

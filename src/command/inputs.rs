@@ -96,7 +96,7 @@ pub(crate) fn open_input<'a>(
         (Ok(m), Ok(o)) if same_file(&m, &o) => Err("input file is output file".into()),
         (meta, _) => Ok(Input {
             read: input,
-            may_wait: !meta.map_or(false, |m| m.is_file()),
+            may_wait: !meta.is_ok_and(|m| m.is_file()),
         }),
     }
 }

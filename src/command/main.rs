@@ -34,7 +34,6 @@ use progress::{Messages, Progress};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Read, Write};
 
-#[clippy::msrv = "1.70"] // std::io::IsTerminal: the command needs Rust 1.70, its judge files 1.63
 fn main() {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let shown = io::stderr().is_terminal() && !io::stdout().is_terminal();

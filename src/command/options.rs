@@ -251,7 +251,7 @@ impl Opt {
     fn goes_with(&self, mode: Option<Name>) -> bool {
         match self.goes {
             Mode(_) => Some(self.name) == mode,
-            With(modes) => mode.map_or(false, |mode| modes.contains(&mode)),
+            With(modes) => mode.is_some_and(|mode| modes.contains(&mode)),
             Anywhere => true,
             Alone => false,
         }

@@ -244,7 +244,7 @@ impl<'a> Reader<'a> {
                 Ok(None) => Ok(None),
                 Ok(Some(every_size::Piece::Text(text))) => Ok(Some(vec![Piece::Text(text)])),
                 Ok(Some(every_size::Piece::Puzzle(sized)))
-                    if side.map_or(false, |side| sized.side != side) =>
+                    if side.is_some_and(|side| sized.side != side) =>
                 {
                     let (s, line, number) = (sized.side, sized.line, sized.number);
                     // The first puzzle's line gets the hint of the side that reads it.

@@ -385,7 +385,7 @@ fn fewest_ways(grid: &[u8; 81], holds: &[u16; 27]) -> Option<Vec<(usize, u8)>> {
         if best.as_ref().map_or(true, |b| ways.len() < b.len()) {
             best = Some(ways);
         }
-        best.as_ref().map_or(false, |b| b.len() <= 1)
+        best.as_ref().is_some_and(|b| b.len() <= 1)
     };
     for p in (0..81).filter(|&p| grid[p] == 0) {
         let digits = free(p);
