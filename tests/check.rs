@@ -2,7 +2,7 @@
 //! answers made wrong on purpose in each way, each named with the first thing wrong. Gated: the
 //! judge build has no checker.
 
-mod common;
+use crate::common;
 
 use common::{cells, drawn, line, nine_lines, sudoku, temp_file, CLASH, PUZZLE, SOLVED};
 

@@ -1,7 +1,7 @@
 //! --version, arguments that are not UTF-8, and failures to read or write that must be said,
 //! never reported as success.
 
-mod common;
+use crate::common;
 
 use common::{sudoku, PUZZLE, SOLVED};
 use std::io::{BufRead, BufReader, Read};

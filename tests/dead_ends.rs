@@ -4,7 +4,7 @@
 //! the answer is still the classic's. No timing is asserted: without the check these runs would
 //! go on for minutes to hours, and CI's timeout fails them.
 
-mod common;
+use crate::common;
 
 use common::{allows, judge, line, solved_grid, sudoku, Rng};
 
@@ -194,7 +194,7 @@ fn four_digits_for_three_squares_have_no_solution_in_any_orientation() {
 }
 
 #[test]
-fn so_they_count_none_to_two_and_list_none() {
+fn four_digits_for_three_squares_count_none_to_two_and_list_none() {
     let puzzles = four_in_three();
     let input: String = puzzles.iter().map(|p| format!("{}\n", p)).collect();
     let run = sudoku(&["--count", "--limit", "2"], input.as_bytes());
@@ -275,7 +275,7 @@ fn a_dead_end_below_empty_rows_is_answered() {
 }
 
 #[test]
-fn so_it_is_counted_and_listed() {
+fn a_dead_end_below_empty_rows_is_counted_none_and_listed_empty() {
     let input = format!("{}\n", DEAD_DEEP);
     let run = sudoku(&["--count"], input.as_bytes());
     assert_eq!((run.status, run.stdout()), (1, String::from("0\n")));
@@ -285,7 +285,7 @@ fn so_it_is_counted_and_listed() {
 }
 
 #[test]
-fn so_are_its_relabellings_and_the_puzzle_less_each_given() {
+fn a_dead_end_below_empty_rows_relabelled_or_less_a_given_is_answered() {
     // Each relabelling took over 5 s before; so do 6 of its 14 puzzles less one given.
     let mut rng = Rng::new(324);
     let mut puzzles: Vec<String> = (0..20)

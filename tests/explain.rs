@@ -5,7 +5,7 @@
 //! against solvers of one kind of step written here; --generate --difficulty is rated as asked.
 //! Gated: the judge build has none.
 
-mod common;
+use crate::common;
 
 use common::{cells, count_solutions, line, smallest_solution, sudoku, unit, CLASH, DEAD, PUZZLE};
 

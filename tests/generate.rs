@@ -1,6 +1,6 @@
 //! --generate, --solutions and --seed, tools of the full build. Gated: the judge build has none.
 
-mod common;
+use crate::common;
 
 use common::{cells, sudoku};
 use std::process::Command;

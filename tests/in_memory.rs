@@ -2,13 +2,9 @@
 //! input that fails to read, output that fails to write; and the tables the search reads,
 //! against their definitions.
 
-#[path = "../src/command/main.rs"]
-#[allow(dead_code)]
-mod command;
+use crate::command::{self, judge};
 
-use command::judge;
-
-mod common;
+use crate::common;
 
 use common::{PUZZLE, SOLVED};
 use std::ffi::OsString;

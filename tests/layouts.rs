@@ -1,7 +1,7 @@
 //! The reading rules for text around and after puzzles: labels up to their last `=`, trailing
 //! text, `=` and box-drawing layout, long lines written whole or not at all, and flat memory.
 
-mod common;
+use crate::common;
 
 use common::{judge, sudoku, PUZZLE, SOLVED};
 

@@ -2,7 +2,7 @@
 //! the help lists; the man page renders with `man -l`, and each shell that is installed reads
 //! its completions and completes an option and its values with them.
 
-mod common;
+use crate::common;
 
 use common::sudoku;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! The FILE arguments and `-`, --help and usage errors of the `sudoku` command; the judge
 //! program's refusal of any argument.
 
-mod common;
+use crate::common;
 
 use common::{judge_program, nine_lines, sudoku, temp_file};
 use common::{CLASH, PUZZLE, SOLVED};

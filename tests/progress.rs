@@ -3,7 +3,7 @@
 //! when the answers go to the same terminal. The terminal is a pseudo-terminal that `script`
 //! (util-linux) opens.
 
-mod common;
+use crate::common;
 
 use common::PUZZLE;
 use std::io::Write;
@@ -48,13 +48,14 @@ fn a_run_of_over_a_second_draws_the_line_on_a_terminal_and_clears_it() {
 
 #[test]
 fn generating_says_how_many_of_those_wanted_are_made() {
-    // A 4x4 puzzle with 11 solutions cannot be made: the run ends after 10,000 draws, seconds.
+    // A reader that waits 1.5 s for its first byte: the run waits on a full pipe, then ends.
     let shell = format!(
-        "{} --generate 2 --size 4 --solutions 11 --seed 1 > /dev/null || true",
+        "{} --generate 1000000 --seed 1 | (sleep 1.5; head -c 1 > /dev/null)",
         common::SUDOKU
     );
     let shown = on_a_terminal(&shell);
-    assert!(shown.contains("\rpuzzles made: 0 of 2 ("), "{shown:?}");
+    assert!(shown.contains("\rpuzzles made: "), "{shown:?}");
+    assert!(shown.contains(" of 1000000 ("), "{shown:?}");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Each reading rule and each error of the README, in the default mode.
 
-mod common;
+use crate::common;
 
 use common::{judge, CLASH, DEAD, PUZZLE, SOLVED};
 

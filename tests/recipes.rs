@@ -52,7 +52,8 @@ fn run(recipe: &str, k: usize, mine: &str) -> String {
     );
     let run = Command::new("sh")
         .arg("-c")
-        .arg(recipe)
+        // Ten seeds where the README loops over a hundred: the same recipe, a tenth of the time.
+        .arg(recipe.replace("$(seq 1 100)", "$(seq 1 10)"))
         .env("PATH", &path)
         .current_dir(&dir)
         .output()
@@ -76,6 +77,7 @@ fn each_recipe_passes_a_right_solution_and_catches_wrong_ones() {
     // Right only where any solution is accepted: the second smallest, for puzzles of nine lines
     // that have several.
     let second = "sudoku --all --limit 2 \"$@\" | tail -n 9";
+    assert!(recipes.iter().any(|recipe| recipe.contains("$(seq 1 100)")));
     for (k, recipe) in recipes.iter().enumerate() {
         let right = match recipe.contains("--size 16") {
             true => "exec sudoku --size 16 \"$@\"",

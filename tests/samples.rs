@@ -1,7 +1,7 @@
 //! Every sample pair in samples/ through the judge program and through the `sudoku` command,
 //! byte for byte.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

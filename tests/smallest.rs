@@ -2,7 +2,7 @@
 //! the classic row-major dfs(x, y) finds first), and `--all` writes them in the classic's order.
 //! The oracle is the classic itself, written plainly here, with a cap on its nodes.
 
-mod common;
+use crate::common;
 
 use common::{allows, cells, judge, line, solved_grid, sudoku, Rng};
 

@@ -1,7 +1,7 @@
 //! The tools of the full build that answer puzzles: --count, --all and --limit, their
 //! options and their usage errors. Gated: the judge build has none of them.
 
-mod common;
+use crate::common;
 
 use common::{allows, cells, follows_rules, line, nine_lines, solved_grid, sudoku, temp_file, Rng};
 use common::{CLASH, PUZZLE, SOLVED};

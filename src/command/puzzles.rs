@@ -115,11 +115,11 @@ pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> 
     }
 }
 
-/// The solutions of `givens`, counted up to `limit`: in the classic's order at 9x9 or for
+/// The solutions of `givens`, counted up to `limit`: in the classic's order up to 9x9 or for
 /// many, else as the check finds them, each left out of the next search.
 pub(crate) fn solutions(side: usize, givens: &[u8], limit: u64) -> u64 {
     match side {
-        _ if side == 9 || limit > EXCLUDED => {
+        _ if side <= 9 || limit > EXCLUDED => {
             let mut found = 0;
             solve(side, givens, &mut |_| {
                 found += 1;
@@ -127,8 +127,6 @@ pub(crate) fn solutions(side: usize, givens: &[u8], limit: u64) -> u64 {
             });
             found
         }
-        1 => excluding::<1>(givens, limit),
-        4 => excluding::<4>(givens, limit),
         16 => excluding::<16>(givens, limit),
         _ => excluding::<25>(givens, limit),
     }

@@ -114,23 +114,6 @@ pub fn judge(input: &[u8]) -> Run {
     run(&judge_program(), &[], input)
 }
 
-/// Runs the judge program on each input, a few at a time: their runs, in order.
-pub fn judge_each(inputs: &[Vec<u8>]) -> Vec<Run> {
-    let judge = judge_program();
-    let share = inputs.len() / 4 + 1;
-    std::thread::scope(|scope| {
-        let runs: Vec<_> = inputs
-            .chunks(share)
-            .map(|some| {
-                scope.spawn(|| some.iter().map(|i| run(&judge, &[], i)).collect::<Vec<_>>())
-            })
-            .collect();
-        runs.into_iter()
-            .flat_map(|runs| runs.join().expect("the runs end"))
-            .collect()
-    })
-}
-
 /// Runs `program` with `args`, `input` on its standard input.
 pub fn run(program: &Path, args: &[&str], input: &[u8]) -> Run {
     let mut child = spawn(program, args);

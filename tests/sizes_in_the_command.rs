@@ -4,7 +4,7 @@
 //! one, generated puzzles checked proper (or with K solutions) and minimal by the test's own
 //! counter, and the usage errors of `--size`.
 
-mod common;
+use crate::common;
 
 use common::sized::{all, count, free, one_line, smallest, solved};
 use common::{every_size_program, sudoku, temp_file, Rng};

@@ -3,7 +3,7 @@
 //! (the smallest solution, square by square in reading order) on seeded random puzzles of every
 //! side, with no solution, one and several.
 
-mod common;
+use crate::common;
 
 use common::sized::{count, one_line, smallest, solved};
 use common::{every_size_program, Rng, Run};
