@@ -1046,7 +1046,7 @@ fn answer(
                     false
                 });
                 match smallest {
-                    Some(grid) => out.write_all(&filled(&puzzle, &grid))?,
+                    Some(grid) => out.write_all(&filled_in(&puzzle, &grid))?,
                     None if puzzle.says_none => out.write_all(NO_SOLUTION)?,
                     None => {
                         *solved = false;
@@ -1065,7 +1065,7 @@ fn answer(
 pub(crate) const NO_SOLUTION: &[u8] = b"NO SOLUTION\n";
 
 /// The puzzle's text with each blank filled in from `grid` (symbol + 1 for each square).
-pub(crate) fn filled(puzzle: &Puzzle, grid: &[u8]) -> Vec<u8> {
+pub(crate) fn filled_in(puzzle: &Puzzle, grid: &[u8]) -> Vec<u8> {
     let (mut text, mut from) = (Vec::with_capacity(puzzle.text.len() + 64), 0);
     for (p, &(at, length, number)) in puzzle.places.iter().enumerate() {
         if puzzle.givens[p] == 0 {

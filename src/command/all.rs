@@ -3,7 +3,7 @@
 
 use super::answer::Job;
 use super::cores::Ticket;
-use super::puzzles::{Found, Output, Puzzle};
+use super::puzzles::{Found, Output, Squares};
 use std::io::{self, Write};
 use std::mem::take;
 
@@ -15,7 +15,7 @@ pub(crate) struct Blocks<'w> {
     /// A line break owed once more follows a block that ended mid-line (the next input's too).
     pub(crate) owed: &'static [u8],
     lines: Vec<u8>,
-    puzzle: Option<(Puzzle, Coming<'w>, Vec<u8>)>,
+    puzzle: Option<(Box<dyn Squares>, Coming<'w>, Vec<u8>)>,
 }
 
 /// Layout-only lines past this many bytes in a row are no part of a block: memory stays bounded.
@@ -44,7 +44,7 @@ impl<'w> Blocks<'w> {
     /// are this one's lines before.
     pub(crate) fn puzzle(
         &mut self,
-        puzzle: Puzzle,
+        puzzle: Box<dyn Squares>,
         coming: Coming<'w>,
         to: &mut Output,
     ) -> io::Result<()> {
@@ -77,8 +77,8 @@ impl<'w> Blocks<'w> {
         };
         match self.puzzle.take() {
             Some((mut puzzle, coming, before)) => {
-                if self.write_solutions(&mut puzzle, coming, &before, &after, to.out)? == 0 {
-                    to.unsolved(&puzzle);
+                if self.write_solutions(&mut *puzzle, coming, &before, &after, to.out)? == 0 {
+                    to.unsolved(&*puzzle);
                 }
                 Ok(())
             }
@@ -90,7 +90,7 @@ impl<'w> Blocks<'w> {
     /// Writes the block of each solution as it comes; the number written.
     fn write_solutions(
         &mut self,
-        puzzle: &mut Puzzle,
+        puzzle: &mut dyn Squares,
         coming: Coming,
         before: &[u8],
         after: &[u8],

@@ -8,7 +8,9 @@ use super::explain;
 use super::inputs::{inputs, misread, Input, Io};
 use super::judge::{fail, finish, output_failed, whole_lines, Stop};
 use super::progress::Progress;
-use super::puzzles::{smallest, solutions, solve, Found, Output, Piece, Puzzle, Reader, Recent};
+use super::puzzles::{
+    smallest, solutions, solve, Found, LineReader, Output, Part, Recent, Squares,
+};
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -140,7 +142,7 @@ fn answer<'w>(
     progress: &Progress,
 ) -> Result<(), Stop> {
     let (mut read, may_wait) = (Recent::new(&mut *input.read), input.may_wait);
-    let mut reader = Reader::new(&mut read, side);
+    let (mut reader, mut parts) = (LineReader::new(&mut read, side), Vec::new());
     let (most, most_bytes) = match workers.ahead(AHEAD) {
         0 => (0, 0),
         most => (most, AHEAD_BYTES),
@@ -156,11 +158,9 @@ fn answer<'w>(
         progress,
     };
     let read = loop {
-        match reader.next(&mut waiting) {
-            Ok(Some(pieces)) => pieces
-                .into_iter()
-                .for_each(|piece| waiting.add(piece, workers)),
-            Ok(None) => break Ok(()),
+        match reader.next(&mut waiting, &mut parts) {
+            Ok(true) => parts.drain(..).for_each(|part| waiting.add(part, workers)),
+            Ok(false) => break Ok(()),
             Err(stop) => break Err(stop),
         }
         while waiting.pieces.len() > most || waiting.bytes > most_bytes {
@@ -184,17 +184,17 @@ struct Waiting<'a, 'o, 'w> {
 
 enum Item<'w> {
     Text(Vec<u8>),
-    Puzzle(Puzzle, Coming<'w>),
+    Puzzle(Box<dyn Squares>, Coming<'w>),
 }
 
 impl<'w> Waiting<'_, '_, 'w> {
-    fn add(&mut self, piece: Piece, workers: &'w Workers<Job, Found>) {
-        let item = match piece {
-            Piece::Text(text) => {
+    fn add(&mut self, part: Part, workers: &'w Workers<Job, Found>) {
+        let item = match part {
+            Part::Text(text) => {
                 self.bytes += text.len();
                 Item::Text(text)
             }
-            Piece::Puzzle(puzzle) => {
+            Part::Puzzle(puzzle) => {
                 self.bytes += puzzle.text().len();
                 let coming = workers.hand((puzzle.side(), puzzle.givens().to_vec()));
                 Item::Puzzle(puzzle, coming)
@@ -266,13 +266,13 @@ impl<'w> Writer<'w> {
 
     fn puzzle(
         &mut self,
-        mut puzzle: Puzzle,
+        mut puzzle: Box<dyn Squares>,
         coming: Coming<'w>,
         to: &mut Output,
     ) -> io::Result<()> {
         let (held, explained) = match self {
             Writer::InPlace(held, explained) => (held, explained),
-            Writer::Lines(tag) => return line(tag, &puzzle, coming, to),
+            Writer::Lines(tag) => return line(tag, &*puzzle, coming, to),
             Writer::Blocks(blocks) => return blocks.puzzle(puzzle, coming, to),
         };
         let (mut solved, mut said) = (false, Ok(()));
@@ -290,7 +290,7 @@ impl<'w> Writer<'w> {
         });
         said?;
         if !solved && !puzzle.says_none() {
-            to.unsolved(&puzzle);
+            to.unsolved(&*puzzle);
         }
         whole_lines(to.out, held, puzzle.label())?;
         whole_lines(to.out, held, puzzle.text())
@@ -308,7 +308,7 @@ impl<'w> Writer<'w> {
 }
 
 /// Writes a puzzle's line, `tag` first, as its work says it.
-fn line(tag: &str, puzzle: &Puzzle, coming: Coming, to: &mut Output) -> io::Result<()> {
+fn line(tag: &str, puzzle: &dyn Squares, coming: Coming, to: &mut Output) -> io::Result<()> {
     let mut said = (String::new(), false);
     coming.take(&mut |found| {
         if let Found::Said(line, solvable) = found {

@@ -7,6 +7,7 @@
 //! classic's order, so that the explanation ends at the classic's answer.
 
 use super::judge::Search;
+use super::puzzles::nine;
 use super::rules::{broken_rule, squares_named, unit_name, units_of, UNITS};
 
 /// The steps a wrong guess may take to fail before the explanation says only that it fails.
@@ -428,11 +429,4 @@ pub(crate) fn explain(givens: &[u8]) -> (String, Option<[u8; 81]>) {
         lines += &format!("no solution: {why}\n");
     }
     (lines, answer.ok())
-}
-
-/// A 9x9 puzzle's givens.
-pub(crate) fn nine(givens: &[u8]) -> [u8; 81] {
-    let mut nine = [0; 81];
-    nine.copy_from_slice(givens);
-    nine
 }

@@ -1,18 +1,19 @@
 //! --generate: random solved grids, givens taken away while the solutions asked for stay.
 
 use super::cores::with_workers;
-use super::every_size;
-use super::explain::{nine, rating};
+use super::explain::rating;
 use super::judge::{fail, finish, output_failed};
 use super::progress::Progress;
-use super::puzzles::solutions;
+use super::puzzles::{check_of, nine, solutions};
 use super::rules::{box_side, broken_rule, symbol, units_of};
 use std::collections::{HashSet, VecDeque};
 use std::io::{self, Write};
 use std::mem::replace;
 use std::sync::Arc;
 
-/// splitmix64: the same numbers on every platform.
+/// splitmix64: the same numbers on every platform. The generator's own, though src/main.rs
+/// mixes with the same constants: the puzzles of a seed are a promise, and must not change when
+/// the search's tie-breaking does.
 struct Random(u64);
 
 impl Random {
@@ -247,10 +248,7 @@ fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u
     order.retain(|&p| grid[p] != 0);
     let keep = |side, grid: &[u8]| solutions(side, grid, wanted + 1) > wanted;
     match (wanted, side) {
-        (1, 1) => proper::<1>(&mut grid, &order),
-        (1, 4) => proper::<4>(&mut grid, &order),
-        (1, 16) => proper::<16>(&mut grid, &order),
-        (1, 25) => proper::<25>(&mut grid, &order),
+        (1, 1 | 4 | 16 | 25) => proper(side, &mut grid, &order),
         _ => {
             for p in order {
                 let given = replace(&mut grid[p], 0);
@@ -266,16 +264,16 @@ fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u
 /// Takes the givens of a solved grid away in `order`, each kept if the puzzle without it has
 /// another solution. One check serves every try: the givens are its decisions, and the grid is
 /// left out at its level 0, so what it learns holds for every try.
-fn proper<const S: usize>(grid: &mut [u8], order: &[usize]) {
-    let mut check = every_size::Check::<S>::new(&[]);
+fn proper(side: usize, grid: &mut [u8], order: &[usize]) {
+    let mut check = check_of(side, &[]);
     check.exclude(grid);
     for &p in order {
         let given = replace(&mut grid[p], 0);
         check.backjump(0);
         // Each given decided and settled in turn (a dead end there: no other solution).
-        let settled = (0..S * S)
+        let settled = (0..side * side)
             .filter(|&q| grid[q] != 0)
-            .all(|q| check.decide(S * q + grid[q] as usize - 1) && check.settle().is_ok());
+            .all(|q| check.decide(side * q + grid[q] as usize - 1) && check.settle().is_ok());
         if settled && check.solvable(i64::MAX).is_ok() {
             grid[p] = given;
         }

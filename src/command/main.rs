@@ -13,7 +13,7 @@ pub(crate) mod every_size;
 
 mod all;
 mod answer;
-mod check;
+mod checker;
 mod cores;
 mod explain;
 mod flushed;
@@ -141,7 +141,7 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
         }
         Some(Name::Check) => {
             let smallest = given.has(Name::Smallest);
-            return check::check(files, side, smallest, jobs, io, progress);
+            return checker::check_answers(files, side, smallest, jobs, io, progress);
         }
         Some(Name::Explain) => Mode::Explain,
         Some(Name::Rate) => Mode::Rate,

@@ -9,86 +9,215 @@ use std::cell::RefCell;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
 
-/// What a reader hands on: a line without squares, or a puzzle.
-pub(crate) enum Piece {
-    Text(Vec<u8>),
-    Puzzle(Puzzle),
-}
-
-/// A puzzle of either judge file, and its text with the blanks filled in once they are.
-pub(crate) struct Puzzle {
-    read: Read9OrSized,
-    filled: Vec<u8>,
-}
-
-enum Read9OrSized {
-    Nine(Box<judge::Puzzle>),
-    Sized(Box<every_size::Puzzle>),
-}
-
-impl Puzzle {
-    pub(crate) fn side(&self) -> usize {
-        match &self.read {
-            Read9OrSized::Nine(_) => 9,
-            Read9OrSized::Sized(puzzle) => puzzle.side,
-        }
-    }
+/// A puzzle as a judge file read it, and what the tools ask of it.
+pub(crate) trait Squares: Send {
+    fn side(&self) -> usize;
 
     /// Its givens, square by square: 0 a blank, else the symbol's number from 1.
-    pub(crate) fn givens(&self) -> &[u8] {
-        match &self.read {
-            Read9OrSized::Nine(puzzle) => &puzzle.givens,
-            Read9OrSized::Sized(puzzle) => &puzzle.givens,
-        }
-    }
+    fn givens(&self) -> &[u8];
 
     /// Its number in its input, and the line it starts on.
-    pub(crate) fn place(&self) -> (usize, usize) {
-        match &self.read {
-            Read9OrSized::Nine(puzzle) => (puzzle.number, puzzle.line),
-            Read9OrSized::Sized(puzzle) => (puzzle.number, puzzle.line),
-        }
-    }
+    fn place(&self) -> (usize, usize);
 
     /// The label written before it (`Grid 01`, `board = `), if any.
-    pub(crate) fn label(&self) -> &[u8] {
-        match &self.read {
-            Read9OrSized::Nine(puzzle) => &puzzle.label,
-            Read9OrSized::Sized(_) => b"",
-        }
+    fn label(&self) -> &[u8] {
+        b""
     }
 
     /// Its text: as read, or with the blanks filled in.
-    pub(crate) fn text(&self) -> &[u8] {
-        match &self.read {
-            Read9OrSized::Nine(puzzle) => &puzzle.text,
-            Read9OrSized::Sized(puzzle) if self.filled.is_empty() => &puzzle.text,
-            Read9OrSized::Sized(_) => &self.filled,
-        }
-    }
+    fn text(&self) -> &[u8];
+
+    /// Fills its blanks in from `grid` (each square's number from 1).
+    fn fill_in(&mut self, grid: &[u8]);
 
     /// Answers it `NO SOLUTION` if it has none and came in UVa 989's layout (its text becomes
     /// that, nothing is said); whether it does.
-    pub(crate) fn says_none(&mut self) -> bool {
-        match &self.read {
-            Read9OrSized::Sized(puzzle) if puzzle.says_none => {
-                self.filled = every_size::NO_SOLUTION.to_vec();
-                true
-            }
-            _ => false,
+    fn says_none(&mut self) -> bool {
+        false
+    }
+}
+
+impl Squares for judge::Puzzle {
+    fn side(&self) -> usize {
+        9
+    }
+
+    fn givens(&self) -> &[u8] {
+        &self.givens
+    }
+
+    fn place(&self) -> (usize, usize) {
+        (self.number, self.line)
+    }
+
+    fn label(&self) -> &[u8] {
+        &self.label
+    }
+
+    fn text(&self) -> &[u8] {
+        &self.text
+    }
+
+    fn fill_in(&mut self, grid: &[u8]) {
+        judge::fill_in(self, &nine(grid));
+    }
+}
+
+/// A puzzle of src/every_size.rs, and its text with the blanks filled in once they are (a
+/// number may be longer than its blank).
+struct Sized {
+    read: Box<every_size::Puzzle>,
+    filled: Vec<u8>,
+}
+
+impl Squares for Sized {
+    fn side(&self) -> usize {
+        self.read.side
+    }
+
+    fn givens(&self) -> &[u8] {
+        &self.read.givens
+    }
+
+    fn place(&self) -> (usize, usize) {
+        (self.read.number, self.read.line)
+    }
+
+    fn text(&self) -> &[u8] {
+        match self.filled.is_empty() {
+            true => &self.read.text,
+            false => &self.filled,
         }
     }
 
-    /// Fills its blanks in from `grid` (each square's number from 1).
-    pub(crate) fn fill_in(&mut self, grid: &[u8]) {
-        match &mut self.read {
-            Read9OrSized::Nine(puzzle) => {
-                let mut nine = [0; 81];
-                nine.copy_from_slice(grid);
-                judge::fill_in(puzzle, &nine);
-            }
-            Read9OrSized::Sized(puzzle) => self.filled = every_size::filled(puzzle, grid),
+    fn fill_in(&mut self, grid: &[u8]) {
+        self.filled = every_size::filled_in(&self.read, grid);
+    }
+
+    fn says_none(&mut self) -> bool {
+        if self.read.says_none {
+            self.filled = every_size::NO_SOLUTION.to_vec();
         }
+        self.read.says_none
+    }
+}
+
+/// A 9x9 puzzle's squares, as the judge program holds them.
+pub(crate) fn nine(squares: &[u8]) -> [u8; 81] {
+    let mut nine = [0; 81];
+    nine.copy_from_slice(squares);
+    nine
+}
+
+/// A part of a line the reader hands on: text without squares, or a puzzle.
+pub(crate) enum Part {
+    Text(Vec<u8>),
+    Puzzle(Box<dyn Squares>),
+}
+
+/// The judge files' readers, each handing on the parts of each line it reads.
+trait Reads {
+    /// Adds the next line's parts to `parts`, once the answers so far went out; false: the end.
+    fn parts(&mut self, out: &mut dyn Write, parts: &mut Vec<Part>) -> Result<bool, Stop>;
+}
+
+impl Reads for judge::Reader<'_> {
+    fn parts(&mut self, out: &mut dyn Write, parts: &mut Vec<Part>) -> Result<bool, Stop> {
+        let Some(read) = self.next(out)? else {
+            return Ok(false);
+        };
+        parts.extend(read.map(|piece| match piece {
+            judge::Piece::Text(text) => Part::Text(text),
+            judge::Piece::Puzzle(puzzle) => Part::Puzzle(puzzle),
+        }));
+        Ok(true)
+    }
+}
+
+impl Reads for every_size::Reader<'_> {
+    fn parts(&mut self, out: &mut dyn Write, parts: &mut Vec<Part>) -> Result<bool, Stop> {
+        parts.push(match self.next(out)? {
+            None => return Ok(false),
+            Some(every_size::Piece::Text(text)) => Part::Text(text),
+            Some(every_size::Piece::Puzzle(read)) => Part::Puzzle(Box::new(Sized {
+                read,
+                filled: Vec::new(),
+            })),
+        });
+        Ok(true)
+    }
+}
+
+/// The same words, each judge file's own: one stands for the other.
+impl From<every_size::Stop> for Stop {
+    fn from(stop: every_size::Stop) -> Stop {
+        match stop {
+            every_size::Stop::Read(why) => Stop::Read(why),
+            every_size::Stop::Write(e) => Stop::Write(e),
+        }
+    }
+}
+
+/// Reads the puzzles of one side (None: each of its own) from an input, a line at a time: 9x9
+/// by src/main.rs's rule, the others by src/every_size.rs's.
+pub(crate) struct LineReader<'a> {
+    reads: Box<dyn Reads + 'a>,
+    side: Option<usize>,
+    /// The input's first bytes: a reading error on its first line of squares says which other
+    /// side reads that line.
+    kept: Rc<RefCell<Vec<u8>>>,
+}
+
+impl<'a> LineReader<'a> {
+    pub(crate) fn new(input: &'a mut Recent, side: Option<usize>) -> LineReader<'a> {
+        let kept = input.kept.clone();
+        let input: &'a mut dyn Read = input;
+        let reads: Box<dyn Reads + 'a> = match side {
+            Some(9) => Box::new(judge::Reader::new(input)),
+            _ => Box::new(every_size::Reader::new(input)),
+        };
+        LineReader { reads, side, kept }
+    }
+
+    /// Adds the next line's parts to `parts`, once the answers so far went out; false: the
+    /// end. A puzzle of another side is an error.
+    pub(crate) fn next(
+        &mut self,
+        out: &mut dyn Write,
+        parts: &mut Vec<Part>,
+    ) -> Result<bool, Stop> {
+        let from = parts.len();
+        let read = self.reads.parts(out, parts).and_then(|more| {
+            for part in &parts[from..] {
+                if let Part::Puzzle(puzzle) = part {
+                    self.of_the_side(&**puzzle)?;
+                }
+            }
+            Ok(more)
+        });
+        read.map_err(|stop| match stop {
+            Stop::Read(why) => {
+                let hint = hint(&why, &self.kept.borrow(), self.side);
+                Stop::Read(why + &hint)
+            }
+            write => write,
+        })
+    }
+
+    /// Err if the puzzle is not of the side read.
+    fn of_the_side(&self, puzzle: &dyn Squares) -> Result<(), Stop> {
+        let (s, (number, line)) = (puzzle.side(), puzzle.place());
+        let side = match self.side {
+            Some(side) if side != s => side,
+            _ => return Ok(()),
+        };
+        // The first puzzle's line gets the hint of the side that reads it.
+        let any = match number {
+            1 => "",
+            _ => " (--size any reads each puzzle at its own size)",
+        };
+        let what = format!("puzzle {number} is {s}x{s}, not {side}x{side}{any}");
+        Err(Stop::Read(format!("line {line}, column 1: {what}")))
     }
 }
 
@@ -107,9 +236,7 @@ pub(crate) fn smallest(side: usize, givens: &[u8]) -> Option<Vec<u8>> {
 pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) {
     match side {
         9 => {
-            let mut nine = [0; 81];
-            nine.copy_from_slice(givens);
-            judge::Search::solve(&nine, &mut |grid| found(grid));
+            judge::Search::solve(&nine(givens), &mut |grid| found(grid));
         }
         _ => every_size::solve(side, givens, found),
     }
@@ -127,8 +254,7 @@ pub(crate) fn solutions(side: usize, givens: &[u8], limit: u64) -> u64 {
             });
             found
         }
-        16 => excluding::<16>(givens, limit),
-        _ => excluding::<25>(givens, limit),
+        _ => excluding(side, givens, limit),
     }
 }
 
@@ -136,9 +262,9 @@ pub(crate) fn solutions(side: usize, givens: &[u8], limit: u64) -> u64 {
 /// larger by a clause as long as the puzzle's blanks).
 const EXCLUDED: u64 = 64;
 
-/// The solutions of `givens` at side S up to `limit`, each found by the check and left out.
-fn excluding<const S: usize>(givens: &[u8], limit: u64) -> u64 {
-    let (mut check, mut found) = (every_size::Check::<S>::new(givens), 0);
+/// The solutions of `givens` up to `limit`, each found by the check and left out.
+fn excluding(side: usize, givens: &[u8], limit: u64) -> u64 {
+    let (mut check, mut found) = (check_of(side, givens), 0);
     while found < limit {
         match check.solvable(i64::MAX) {
             Ok(solution) => check.exclude(&solution),
@@ -147,6 +273,48 @@ fn excluding<const S: usize>(givens: &[u8], limit: u64) -> u64 {
         found += 1;
     }
     found
+}
+
+/// What the tools ask of src/every_size.rs's check, whose side is a constant.
+pub(crate) trait Checks {
+    fn solvable(&mut self, limit: i64) -> Result<Vec<u8>, usize>;
+    fn exclude(&mut self, solution: &[u8]);
+    fn backjump(&mut self, level: usize);
+    fn decide(&mut self, v: usize) -> bool;
+    fn settle(&mut self) -> Result<(), usize>;
+}
+
+impl<const S: usize> Checks for every_size::Check<S> {
+    fn solvable(&mut self, limit: i64) -> Result<Vec<u8>, usize> {
+        every_size::Check::solvable(self, limit)
+    }
+
+    fn exclude(&mut self, solution: &[u8]) {
+        every_size::Check::exclude(self, solution)
+    }
+
+    fn backjump(&mut self, level: usize) {
+        every_size::Check::backjump(self, level)
+    }
+
+    fn decide(&mut self, v: usize) -> bool {
+        every_size::Check::decide(self, v)
+    }
+
+    fn settle(&mut self) -> Result<(), usize> {
+        every_size::Check::settle(self)
+    }
+}
+
+/// The check of side `side` (1, 4, 16 or 25) on `givens`: the one place a side becomes a
+/// constant in the command.
+pub(crate) fn check_of(side: usize, givens: &[u8]) -> Box<dyn Checks> {
+    match side {
+        1 => Box::new(every_size::Check::<1>::new(givens)),
+        4 => Box::new(every_size::Check::<4>::new(givens)),
+        16 => Box::new(every_size::Check::<16>::new(givens)),
+        _ => Box::new(every_size::Check::<25>::new(givens)),
+    }
 }
 
 /// What the work on a puzzle finds.
@@ -169,7 +337,7 @@ pub(crate) struct Output<'a> {
 
 impl Output<'_> {
     /// Says that the puzzle has no solution.
-    pub(crate) fn unsolved(&mut self, puzzle: &Puzzle) {
+    pub(crate) fn unsolved(&mut self, puzzle: &dyn Squares) {
         *self.solved = false;
         let (number, line) = puzzle.place();
         let said = at(
@@ -179,86 +347,6 @@ impl Output<'_> {
             &format!("puzzle {number} has no solution"),
         );
         let _ = self.err.write_all(said.as_bytes());
-    }
-}
-
-/// Reads the puzzles of one side (None: each of its own) from an input.
-pub(crate) struct Reader<'a> {
-    by: By<'a>,
-    side: Option<usize>,
-    /// The input's first bytes: a reading error on its first line of squares says which other
-    /// side reads that line.
-    kept: Rc<RefCell<Vec<u8>>>,
-}
-
-/// The judge file's reader of the side.
-enum By<'a> {
-    Nine(judge::Reader<'a>),
-    Sized(every_size::Reader<'a>),
-}
-
-impl<'a> Reader<'a> {
-    pub(crate) fn new(input: &'a mut Recent, side: Option<usize>) -> Reader<'a> {
-        let kept = input.kept.clone();
-        let input: &'a mut dyn Read = input;
-        let by = match side {
-            Some(9) => By::Nine(judge::Reader::new(input)),
-            _ => By::Sized(every_size::Reader::new(input)),
-        };
-        Reader { by, side, kept }
-    }
-
-    /// The next line's pieces, once the answers so far went out; None: the end. A puzzle of
-    /// another side is an error.
-    pub(crate) fn next(&mut self, out: &mut dyn Write) -> Result<Option<Vec<Piece>>, Stop> {
-        match self.pieces(out) {
-            Err(Stop::Read(why)) => {
-                let hint = hint(&why, &self.kept.borrow(), self.side);
-                Err(Stop::Read(why + &hint))
-            }
-            read => read,
-        }
-    }
-
-    fn pieces(&mut self, out: &mut dyn Write) -> Result<Option<Vec<Piece>>, Stop> {
-        let puzzle = |read| {
-            Piece::Puzzle(Puzzle {
-                read,
-                filled: Vec::new(),
-            })
-        };
-        let side = self.side;
-        match &mut self.by {
-            By::Nine(reader) => Ok(reader.next(out)?.map(|pieces| {
-                let pieces = pieces.map(|piece| match piece {
-                    judge::Piece::Text(text) => Piece::Text(text),
-                    judge::Piece::Puzzle(nine) => puzzle(Read9OrSized::Nine(nine)),
-                });
-                pieces.collect()
-            })),
-            By::Sized(reader) => match reader.next(out) {
-                Err(every_size::Stop::Read(why)) => Err(Stop::Read(why)),
-                Err(every_size::Stop::Write(e)) => Err(Stop::Write(e)),
-                Ok(None) => Ok(None),
-                Ok(Some(every_size::Piece::Text(text))) => Ok(Some(vec![Piece::Text(text)])),
-                Ok(Some(every_size::Piece::Puzzle(sized)))
-                    if side.is_some_and(|side| sized.side != side) =>
-                {
-                    let (s, line, number) = (sized.side, sized.line, sized.number);
-                    // The first puzzle's line gets the hint of the side that reads it.
-                    let any = match number {
-                        1 => "",
-                        _ => " (--size any reads each puzzle at its own size)",
-                    };
-                    let side = side.unwrap_or(s);
-                    let what = format!("puzzle {number} is {s}x{s}, not {side}x{side}{any}");
-                    Err(Stop::Read(format!("line {line}, column 1: {what}")))
-                }
-                Ok(Some(every_size::Piece::Puzzle(sized))) => {
-                    Ok(Some(vec![puzzle(Read9OrSized::Sized(sized))]))
-                }
-            },
-        }
     }
 }
 

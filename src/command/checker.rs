@@ -5,7 +5,7 @@ use super::cores::{with_workers, Ticket, AHEAD, AHEAD_BYTES};
 use super::inputs::{at, inputs, misread, Io};
 use super::judge::{fail, Stop};
 use super::progress::Progress;
-use super::puzzles::{smallest, Piece, Puzzle, Reader, Recent};
+use super::puzzles::{smallest, LineReader, Part, Recent, Squares};
 use super::rules::{broken_rule, squares_named, symbol};
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -14,27 +14,26 @@ use std::sync::Arc;
 
 /// The puzzles of one input, one at a time.
 struct Puzzles<'a> {
-    reader: Reader<'a>,
-    read: VecDeque<Puzzle>,
+    reader: LineReader<'a>,
+    read: Vec<Part>,
     over: bool,
 }
 
 impl Puzzles<'_> {
     /// The next puzzle, None after the last.
-    fn next(&mut self) -> Result<Option<Puzzle>, Stop> {
-        while self.read.is_empty() && !self.over {
-            match self.reader.next(&mut io::sink())? {
-                Some(pieces) => {
-                    self.read
-                        .extend(pieces.into_iter().filter_map(|piece| match piece {
-                            Piece::Puzzle(puzzle) => Some(puzzle),
-                            _ => None,
-                        }))
+    fn next(&mut self) -> Result<Option<Box<dyn Squares>>, Stop> {
+        loop {
+            while let Some(part) = self.read.pop() {
+                if let Part::Puzzle(puzzle) = part {
+                    return Ok(Some(puzzle));
                 }
-                None => self.over = true,
             }
+            if self.over || !self.reader.next(&mut io::sink(), &mut self.read)? {
+                self.over = true;
+                return Ok(None);
+            }
+            self.read.reverse(); // taken from the end
         }
-        Ok(self.read.pop_front())
     }
 }
 
@@ -42,7 +41,7 @@ impl Puzzles<'_> {
 /// error, each answer that is wrong and the first thing wrong with it, `jobs` pairs at a time;
 /// 0 when every answer is accepted, 1 when one is not (answers that do not read as puzzles
 /// included), 2 when a file cannot be opened or the puzzles cannot be read.
-pub(crate) fn check(
+pub(crate) fn check_answers(
     files: &[&OsString],
     side: Option<usize>,
     smallest: bool,
@@ -66,8 +65,8 @@ pub(crate) fn check(
     ];
     let [puzzles, answers] = &mut recent;
     let inputs = [puzzles, answers].map(|input| Puzzles {
-        reader: Reader::new(input, side),
-        read: VecDeque::new(),
+        reader: LineReader::new(input, side),
+        read: Vec::new(),
         over: false,
     });
     let said = Said {
@@ -89,7 +88,12 @@ fn judge_each(
 ) -> i32 {
     let named = names.clone();
     let work = move |(puzzle, answer): Pair, found: &mut dyn FnMut(Option<String>) -> bool| {
-        found(verdict(puzzle.as_ref(), answer.as_ref(), smallest, &named));
+        found(verdict(
+            puzzle.as_deref(),
+            answer.as_deref(),
+            smallest,
+            &named,
+        ));
     };
     with_workers((jobs, 32), Arc::new(work), |workers| {
         let (mut waiting, most) = (VecDeque::new(), workers.ahead(AHEAD));
@@ -119,7 +123,7 @@ fn judge_each(
 }
 
 /// A puzzle and its answer, as the check needs them; either may be missing.
-type Pair = (Option<Puzzle>, Option<Puzzle>);
+type Pair = (Option<Box<dyn Squares>>, Option<Box<dyn Squares>>);
 
 /// A pair's bytes, what is said before its verdict (why the answers broke off), and its
 /// verdict to come.
@@ -180,8 +184,8 @@ impl Said<'_> {
 /// What is wrong with the answer to a puzzle (either may be missing), said at the answer's
 /// place in its file (the puzzle's, if it has none); None if it is accepted.
 fn verdict(
-    puzzle: Option<&Puzzle>,
-    answer: Option<&Puzzle>,
+    puzzle: Option<&dyn Squares>,
+    answer: Option<&dyn Squares>,
     smallest: bool,
     [puzzles, answers]: &[String; 2],
 ) -> Option<String> {
@@ -216,7 +220,7 @@ fn verdict(
 /// The first thing wrong with `answer` to `puzzle`, if any: a given changed; where the puzzle
 /// has no solution, a blank filled; else a symbol twice in a row, column or box, a blank left,
 /// or (with `only_smallest`) a symbol other than the smallest solution's.
-fn wrong(puzzle: &Puzzle, answer: &Puzzle, only_smallest: bool) -> Option<String> {
+fn wrong(puzzle: &dyn Squares, answer: &dyn Squares, only_smallest: bool) -> Option<String> {
     let (side, givens, got) = (puzzle.side(), puzzle.givens(), answer.givens());
     let (squares, named) = (0..side * side, |p| squares_named(side, &[p]));
     let said = |v| symbol(side, v);
