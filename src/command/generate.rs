@@ -96,7 +96,8 @@ fn made(
     };
     with_workers((jobs, 1), Arc::new(work), |workers| {
         let (mut seeds, mut made, mut tries) = (Random(seed), HashSet::new(), 0);
-        let (mut coming, ahead) = (VecDeque::new(), workers.ahead(4).max(1));
+        // Many draws ahead: a draw ten times slower than most holds up one worker, not both.
+        let (mut coming, ahead) = (VecDeque::new(), workers.ahead(16).max(1));
         while (made.len() as u64) < wanted.puzzles && tries < TRIES {
             while coming.len() < ahead {
                 coming.push_back(workers.hand(seeds.next()));
