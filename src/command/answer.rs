@@ -79,17 +79,14 @@ pub(crate) fn answer_each(
     io: Io,
     progress: &Progress,
 ) -> i32 {
-    let several = files.len() > 1;
-    let mut owed: &'static [u8] = b""; // a line break owed after a block that ended mid-line
-    let mut explained = false; // a puzzle's steps were written: an empty line before the next
+    let (several, mut between) = (files.len() > 1, Between::default());
     let work = move |(side, givens): (usize, Vec<u8>), found: &mut dyn FnMut(Found) -> bool| {
         mode.work(side, &givens, found)
     };
     // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
-    let batch = if side.is_some_and(|side| side <= 9) {
-        32
-    } else {
-        1
+    let batch = match side {
+        Some(1..=9) => 32,
+        _ => 1,
     };
     with_workers((jobs, batch), Arc::new(work), |workers| {
         let mut status = 0;
@@ -101,12 +98,12 @@ pub(crate) fn answer_each(
                     continue;
                 }
             };
-            let mut writer = match mode {
-                Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new(), explained),
-                Mode::Count(_) | Mode::Rate if several => Writer::Lines(format!("{name}:")),
-                Mode::Count(_) | Mode::Rate => Writer::Lines(String::new()),
-                Mode::All(_) => Writer::Blocks(Blocks::new(owed)),
+            let tag = if several {
+                format!("{name}:")
+            } else {
+                String::new()
             };
+            let mut writer = Writer::new(mode, tag, &between);
             let mut solved = true;
             let to = Output {
                 out: &mut *io.out,
@@ -115,11 +112,7 @@ pub(crate) fn answer_each(
                 solved: &mut solved,
             };
             let answered = answer(&mut opened, side, workers, &mut writer, to, progress);
-            match writer {
-                Writer::Blocks(blocks) => owed = blocks.owed,
-                Writer::InPlace(_, said) => explained = said,
-                Writer::Lines(_) => {}
-            }
+            writer.leaves(&mut between);
             status = status.max(!solved as i32);
             match answered {
                 Ok(()) => {}
@@ -255,7 +248,33 @@ enum Writer<'w> {
     Blocks(Blocks<'w>),
 }
 
+/// What an input's writing leaves for the next input's.
+#[derive(Default)]
+struct Between {
+    /// A line break owed after a block that ended mid-line (--all).
+    owed: &'static [u8],
+    /// A puzzle's steps were written (--explain): an empty line before the next puzzle's.
+    explained: bool,
+}
+
 impl<'w> Writer<'w> {
+    /// How `mode` writes an input, its lines after `tag` (a file's name, or nothing).
+    fn new(mode: Mode, tag: String, between: &Between) -> Writer<'w> {
+        match mode {
+            Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new(), between.explained),
+            Mode::Count(_) | Mode::Rate => Writer::Lines(tag),
+            Mode::All(_) => Writer::Blocks(Blocks::new(between.owed)),
+        }
+    }
+
+    /// Says what the input's writing leaves for the next input's.
+    fn leaves(&self, between: &mut Between) {
+        match self {
+            Writer::Blocks(blocks) => between.owed = blocks.owed,
+            Writer::InPlace(_, explained) => between.explained = *explained,
+            Writer::Lines(_) => {}
+        }
+    }
     fn text(&mut self, text: Vec<u8>, to: &mut Output) -> io::Result<()> {
         match self {
             Writer::InPlace(held, _) => whole_lines(to.out, held, &text),

@@ -29,7 +29,7 @@ use answer::Mode;
 use flushed::Flushed;
 use inputs::Io;
 use judge::{fail, finish, output_failed};
-use options::Name;
+use options::{Given, Name};
 use progress::{Messages, Progress};
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Read, Write};
@@ -125,19 +125,8 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
             return show(io, format!("sudoku {}\n", env!("CARGO_PKG_VERSION")))
         }
         Some(Name::Generate) => {
-            let wanted = generate::Wanted {
-                puzzles: value(Name::Generate),
-                side: side.unwrap_or(9),
-                solutions: value(Name::Solutions),
-                level: given.value(Name::Difficulty).map(|level| level as usize),
-            };
-            let seed = given.value(Name::Seed).unwrap_or_else(|| {
-                let seed = generate::clock_seed();
-                let said = format!("sudoku: --seed {seed} makes these puzzles again\n");
-                let _ = io.err.write_all(said.as_bytes());
-                seed
-            });
-            return generate::generate(&wanted, seed, jobs, (io.out, io.err), progress);
+            // Never `any` (0): the rules refuse it with --generate.
+            return generate(&given, value(Name::Size) as usize, jobs, io, progress);
         }
         Some(Name::Check) => {
             let smallest = given.has(Name::Smallest);
@@ -150,6 +139,24 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
         _ => Mode::Solve,
     };
     answer::answer_each(files, side, mode, jobs, io, progress)
+}
+
+/// Generates the puzzles `given` asks for, of side `side`; the exit status. Without a seed, it
+/// says the one it takes from the clock.
+fn generate(given: &Given, side: usize, jobs: usize, io: Io, progress: &Progress) -> i32 {
+    let wanted = generate::Wanted {
+        puzzles: given.value(Name::Generate).unwrap_or_default(),
+        side,
+        solutions: given.value(Name::Solutions).unwrap_or_default(),
+        level: given.value(Name::Difficulty).map(|level| level as usize),
+    };
+    let seed = given.value(Name::Seed).unwrap_or_else(|| {
+        let seed = generate::clock_seed();
+        let said = format!("sudoku: --seed {seed} makes these puzzles again\n");
+        let _ = io.err.write_all(said.as_bytes());
+        seed
+    });
+    generate::generate(&wanted, seed, jobs, (io.out, io.err), progress)
 }
 
 /// Writes `text` (the usage, the version); the exit status.

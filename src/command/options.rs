@@ -377,7 +377,8 @@ fn either(names: &[Name]) -> String {
 }
 
 /// The first rule of the command line that the options given break: why they do not go
-/// together, or why a value does not do.
+/// together (the table's modes, where each option goes, the files each mode takes), or why a
+/// value does not do.
 pub(crate) fn clash(given: &Given) -> Option<String> {
     let modes: Vec<Name> = OPTIONS
         .iter()
@@ -416,6 +417,11 @@ pub(crate) fn clash(given: &Given) -> Option<String> {
     if files.iter().filter(|f| **f == "-").count() > 1 {
         return Some("- is named twice: standard input is read once".into());
     }
+    value_clash(given)
+}
+
+/// Why values given do not go together, if they do not.
+fn value_clash(given: &Given) -> Option<String> {
     let rules = [
         (
             given.has(Difficulty) && given.value(Solutions) != Some(1),
@@ -454,36 +460,7 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Given<'_>, String> {
             given.files.push(arg);
             continue;
         }
-        // Each option of the argument, with its value written in it, if any.
-        let mut found: Vec<(&Opt, Option<String>)> = Vec::new();
-        if let Some(long) = text.strip_prefix("--") {
-            let (name, inline) = match long.split_once('=') {
-                Some((name, value)) => (name, Some(value.to_string())),
-                None => (long, None),
-            };
-            let known = OPTIONS.iter().find(|opt| opt.long[2..] == *name);
-            found.push((
-                known.ok_or_else(|| format!("unknown option '{text}'"))?,
-                inline,
-            ));
-        } else {
-            for (at, short) in text[1..].char_indices() {
-                let known = OPTIONS.iter().find(|opt| opt.short == Some(short));
-                let opt = known.ok_or_else(|| format!("unknown option '-{short}'"))?;
-                let rest = &text[1 + at + short.len_utf8()..];
-                match (opt.takes, rest.strip_prefix('=')) {
-                    (Nothing, Some(_)) => found.push((opt, Some(rest.into()))),
-                    (Nothing, None) => {
-                        found.push((opt, None));
-                        continue;
-                    }
-                    (_, _) if rest.is_empty() => found.push((opt, None)),
-                    (_, inline) => found.push((opt, Some(inline.unwrap_or(rest).into()))),
-                }
-                break;
-            }
-        }
-        for (opt, inline) in found {
+        for (opt, inline) in options_in(&text)? {
             let value = match (opt.takes, inline) {
                 (Nothing, None) => 0,
                 (Nothing, Some(_)) => return Err(format!("{} takes no value", opt.long)),
@@ -501,6 +478,38 @@ pub(crate) fn parse(args: &[OsString]) -> Result<Given<'_>, String> {
         }
     }
     Ok(given)
+}
+
+/// The options an argument names, each with the value written in it, if any: `--limit=2`,
+/// `--count`; short ones side by side, the first that takes a value taking the rest (`-hV`,
+/// `-j4`, `-j=4`).
+fn options_in(text: &str) -> Result<Vec<(&'static Opt, Option<String>)>, String> {
+    if let Some(long) = text.strip_prefix("--") {
+        let (name, inline) = match long.split_once('=') {
+            Some((name, value)) => (name, Some(value.to_string())),
+            None => (long, None),
+        };
+        let known = OPTIONS.iter().find(|opt| opt.long[2..] == *name);
+        let opt = known.ok_or_else(|| format!("unknown option '{text}'"))?;
+        return Ok(vec![(opt, inline)]);
+    }
+    let mut found = Vec::new();
+    for (at, short) in text[1..].char_indices() {
+        let known = OPTIONS.iter().find(|opt| opt.short == Some(short));
+        let opt = known.ok_or_else(|| format!("unknown option '-{short}'"))?;
+        let rest = &text[1 + at + short.len_utf8()..];
+        match (opt.takes, rest.strip_prefix('=')) {
+            (Nothing, Some(_)) => found.push((opt, Some(rest.into()))),
+            (Nothing, None) => {
+                found.push((opt, None));
+                continue;
+            }
+            (_, _) if rest.is_empty() => found.push((opt, None)),
+            (_, inline) => found.push((opt, Some(inline.unwrap_or(rest).into()))),
+        }
+        break;
+    }
+    Ok(found)
 }
 
 /// The value of option `long`: a whole number, digits only, within its bounds; a level, by
