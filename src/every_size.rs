@@ -12,16 +12,11 @@
 //!   in the box of square (x, y).
 //! - `dfs(x, y)`: tries each symbol those arrays allow at (x, y), the first empty square in
 //!   reading order, and searches on; `place` and `remove` put a symbol in and take it back.
-//! - var `v = s * p + d`: symbol d at square p; its literals: it holds (`2 * v + 1`), it does not
-//!   (`2 * v`). Constraint: one of its literals is true: square p has a symbol, unit u has
-//!   symbol d (the rules), or a clause learned.
-//! - board: the squares each symbol can still take (bits), each constraint's ways (literals not
-//!   false); it settles: a constraint left one way takes it, one left none is a dead end.
-//! - level: the board after a decision (a var placed), the classic's path first; the
-//!   trail: what each level made true, in order.
-//! - the check: a second search, complete, that finds a solution of the board (the witness) or
-//!   none; it decides where the ways are fewest (asked by dfs, after a first run: the var
-//!   hottest in dead ends) and learns a clause from each dead end.
+//! - the check: a complete second search, conflict-driven clause learning (CDCL) as SAT solvers
+//!   do it, that finds a solution (the witness) or shows there is none; dfs asks it where its way
+//!   would be long. Var `v = s * p + d`: symbol d at square p. Rule: square p has a symbol, or unit
+//!   u has symbol d (exactly one); its ways: its vars not false. Level: a decision (placing a var)
+//!   and what propagation implies after it; conflict: a constraint with every literal false.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -113,9 +108,9 @@ pub(crate) enum Piece {
     Puzzle(Box<Puzzle>),
 }
 
-/// A puzzle: its side, its givens (0: blank, else d + 1), where each square stands in its text
-/// (offset, length, whether a number between spaces), how many of its rows were read; and
-/// `says_none`: after a size line, in numbers (UVa 989), it is answered `NO SOLUTION` if need be.
+/// A puzzle: its givens (0: blank, else d + 1), where each square stands in its text (offset,
+/// length, whether a number), its rows read; `says_none`: after a size line, in numbers (UVa
+/// 989), it is answered `NO SOLUTION` if need be.
 pub(crate) struct Puzzle {
     pub(crate) number: usize,
     pub(crate) line: usize,
@@ -140,11 +135,8 @@ pub(crate) struct Reader<'a> {
     line: usize,
     puzzles: usize,
     current: Option<Box<Puzzle>>,
-    /// The line of a lone number (a count or a size) before the next puzzle, 0 if none: a
-    /// second right after is a 1x1 puzzle's row.
+    /// The line of a lone number (a count or a size) before the next puzzle, 0 if none.
     lone: usize,
-    /// A line read, and whether a line break ended it, to be read again.
-    held: Option<(Vec<u8>, bool)>,
 }
 
 impl<'a> Reader<'a> {
@@ -155,7 +147,6 @@ impl<'a> Reader<'a> {
             puzzles: 0,
             current: None,
             lone: 0,
-            held: None,
         }
     }
 
@@ -164,10 +155,6 @@ impl<'a> Reader<'a> {
         loop {
             let (text, newline) = self.line(out)?;
             let end = text.len() - newline as usize;
-            if let Some(four) = self.four(&text[..end]) {
-                self.held = Some((text, newline));
-                return Ok(Some(Piece::Puzzle(four)));
-            }
             if text.is_empty() {
                 return match (&self.current, self.puzzles, self.lone) {
                     (Some(puzzle), ..) => Err(self.cut_short(puzzle, "the input ends inside")),
@@ -187,8 +174,9 @@ impl<'a> Reader<'a> {
                 if words.is_empty() {
                     return Ok(Some(Piece::Text(text)));
                 }
-                if lone && self.lone == 0 && words.len() <= 3 {
-                    self.lone = self.line; // a count of cases, or a size: not written
+                // A count of cases, or a size (not written); after one, 0 or 1 is a 1x1's row.
+                if lone && words.len() <= 3 && (self.lone == 0 || words != b"0" && words != b"1") {
+                    self.lone = self.line;
                     continue;
                 }
             }
@@ -200,12 +188,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The next line (empty at the end) and whether a line break ends it: the one held back,
-    /// or one read once the answers so far went out (a read may wait).
+    /// The next line (empty at the end), whether a line break ends it; the answers so far go
+    /// out first (a read may wait).
     fn line(&mut self, out: &mut dyn Write) -> Result<(Vec<u8>, bool), Stop> {
-        if let Some(held) = self.held.take() {
-            return Ok(held);
-        }
         if self.input.buffer().is_empty() {
             out.flush()?;
         }
@@ -235,8 +220,8 @@ impl<'a> Reader<'a> {
     }
     // </shared: reading a line>
 
-    /// Reads a row of squares into the puzzle it goes on (the first row of a new one tells its
-    /// side); the puzzle once its last row is read.
+    /// Reads a row into its puzzle (a new one's first row tells its side); the puzzle once
+    /// its last row is read.
     fn row(&mut self, text: Vec<u8>, end: usize) -> Result<Option<Box<Puzzle>>, String> {
         let body = &text[..end];
         let stray = |c: &u8| !c.is_ascii_graphic() && !b" \t\r".contains(c);
@@ -277,11 +262,12 @@ impl<'a> Reader<'a> {
         Ok(Some(puzzle))
     }
 
-    /// A puzzle's first row is read: its side is the number of its squares (one line of 16, 81,
-    /// 256 or 625 symbols is a whole puzzle, but 16 without a digit are a row of a 16x16).
+    /// A puzzle's side, from its first row: its number of squares (16, 81, 256 or 625 symbols
+    /// are a whole puzzle, but 16 with a letter or `-` a 16x16's row).
     fn begin(&mut self, body: &[u8], numbers: bool, count: usize) -> Result<Box<Puzzle>, String> {
+        let sixteen = |c: &u8| c.is_ascii_uppercase() || *c == b'-';
         let side = match count {
-            16 if !numbers && body.iter().any(u8::is_ascii_digit) => 4,
+            16 if !numbers && !body.iter().any(sixteen) => 4,
             81 if !numbers => 9,
             256 if !numbers => 16,
             625 if !numbers => 25,
@@ -307,21 +293,6 @@ impl<'a> Reader<'a> {
         }))
     }
 
-    /// An empty 4x4 puzzle on one line: a first row of sixteen `.` that the line after cannot
-    /// go on with as a 16x16 (not 16 squares, or digits but not numbers).
-    fn four(&mut self, line: &[u8]) -> Option<Box<Puzzle>> {
-        let puzzle = self.current.as_ref().filter(|puzzle| puzzle.side == 16)?;
-        let dots = puzzle.givens == [0; 16] && !puzzle.text.contains(&b'-');
-        let (numbers, squares) = squares_of(line);
-        let digits = !numbers && line.iter().any(u8::is_ascii_digit);
-        if !dots || squares.len() == 16 && !digits {
-            return None;
-        }
-        let mut four = self.current.take()?;
-        (four.side, four.rows) = (4, 4);
-        Some(four)
-    }
-
     /// The puzzle stops before its last row.
     fn cut_short(&self, puzzle: &Puzzle, how: &str) -> Stop {
         Stop::Read(self.error(1, &format!("{how} {}", puzzle.named())))
@@ -333,8 +304,8 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Where each square of a row stands (offset, length): numbers between spaces, or symbols side
-/// by side; and whether they are numbers.
+/// Whether a row is numbers between spaces (else symbols side by side); where each square
+/// stands (offset, length).
 fn squares_of(body: &[u8]) -> (bool, Vec<(usize, usize)>) {
     let numbers = trim(body).iter().any(|&c| c == b' ' || c == b'\t');
     let mut squares = Vec::new();
@@ -356,8 +327,7 @@ fn squares_of(body: &[u8]) -> (bool, Vec<(usize, usize)>) {
     (numbers, squares)
 }
 
-/// The given a square's text stands for in a puzzle of side `side`: 0 a blank, d + 1 symbol d;
-/// None if it is none of the side's alphabet.
+/// A square's given (0 a blank, d + 1 symbol d); None if not of the side's alphabet.
 fn given(symbol: &[u8], side: usize, numbers: bool) -> Option<u8> {
     let value = match (numbers, symbol) {
         (true, _) if symbol.len() <= 2 && symbol.iter().all(u8::is_ascii_digit) => {
@@ -395,482 +365,7 @@ fn trim(bytes: &[u8]) -> &[u8] {
 }
 // </shared: trimming a line>
 
-// ---- The search: the classic's arrays and dfs(x, y), on the check's board of bit sets.
-
-/// A board of side S: `can[d][x]` has bit y when square (x, y) can take symbol d or holds it;
-/// the ways of each constraint of the rules (see `Check`).
-#[derive(Clone, Copy)]
-struct Board<const S: usize> {
-    can: [[u32; S]; S],
-    ways: [[[u8; S]; S]; 4],
-}
-
-/// The ways of a constraint that holds.
-const DONE: u8 = u8::MAX;
-
-impl<const S: usize> Board<S> {
-    /// A box's side.
-    const N: usize = match S {
-        1 => 1,
-        4 => 2,
-        9 => 3,
-        16 => 4,
-        _ => 5,
-    };
-
-    fn allows(&self, p: usize, d: usize) -> bool {
-        self.can[d][p / S] >> (p % S) & 1 != 0
-    }
-
-    fn take_out(&mut self, v: usize) {
-        self.can[v % S][v / S / S] &= !(1 << (v / S % S));
-    }
-
-    fn filled(&self, p: usize) -> bool {
-        self.ways[0][p / S][p % S] == DONE
-    }
-
-    /// Literal `lit` is false: its var placed for `2 * v`, taken out for `2 * v + 1`.
-    fn is_false(&self, lit: usize) -> bool {
-        let (p, d) = (lit / 2 / S, lit / 2 % S);
-        match lit & 1 {
-            0 => self.filled(p) && self.allows(p, d),
-            _ => !self.allows(p, d),
-        }
-    }
-}
-
-/// A step of the trail: a literal made true, the constraint that left it no other way
-/// (`DECIDED` for a decision), and at which level.
-#[derive(Clone, Copy)]
-struct Step {
-    lit: usize,
-    why: usize,
-    level: usize,
-}
-
-/// No constraint: a decision (or a given).
-const DECIDED: usize = usize::MAX;
-
-/// The check's answer past its limit.
-const UNSURE: usize = usize::MAX;
-
-/// The board, its levels, the trail, the clauses learned from dead ends. Constraints are
-/// numbered: square p has a symbol (p), unit u (rows, columns, boxes) has symbol d
-/// (`S * S + S * u + d`), clause c (`4 * S * S + c`).
-#[derive(Clone)]
-pub(crate) struct Check<const S: usize> {
-    board: Board<S>,
-    /// Each level above 0: the board as it began, where on the trail, its decision.
-    saved: Vec<(Board<S>, usize, usize)>,
-    trail: Vec<Step>,
-    /// The step of the trail that decided each var, placed it or took it out.
-    at: Vec<usize>,
-    /// Clauses true in every solution sought (empty once forgotten: a free place); the clauses
-    /// watching each literal (their first two); literals left to make true, and why; a
-    /// constraint with every literal false.
-    clauses: Vec<Vec<u16>>,
-    free: Vec<usize>,
-    /// The clauses leaving a solution out (see `exclude`): never forgotten.
-    excluded: Vec<usize>,
-    watches: Vec<Vec<u32>>,
-    pending: Vec<(usize, usize)>,
-    conflict: Option<usize>,
-    /// How often each var took part in a dead end lately (its heat), and what one more adds
-    /// (more each time: older ones count less).
-    activity: Vec<f64>,
-    bump: f64,
-    /// The last solution a check or dfs found: the witness.
-    last: Vec<u8>,
-}
-
-/// Clauses kept at most before the longer half goes.
-const KEPT: usize = 1 << 14;
-
-impl<const S: usize> Check<S> {
-    /// The constraints of the rules; clauses are numbered after them.
-    const RULES: usize = 4 * S * S;
-
-    /// The board of the givens at level 0 (a given that cannot go there: a dead end).
-    pub(crate) fn new(givens: &[u8]) -> Check<S> {
-        let mut check = Check {
-            board: Board {
-                can: [[(1 << S) - 1; S]; S],
-                ways: [[[S as u8; S]; S]; 4],
-            },
-            saved: Vec::new(),
-            trail: Vec::new(),
-            at: vec![0; S * S * S],
-            clauses: Vec::new(),
-            free: Vec::new(),
-            excluded: Vec::new(),
-            watches: vec![Vec::new(); 2 * S * S * S],
-            pending: Vec::new(),
-            conflict: None,
-            activity: vec![0.0; S * S * S],
-            bump: 1.0,
-            last: vec![0; S * S],
-        };
-        for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
-            match check.board.allows(p, given as usize - 1) {
-                true => check.make(2 * (S * p + given as usize) - 1, DECIDED),
-                false => check.conflict = Some(p),
-            }
-        }
-        check
-    }
-
-    fn level(&self) -> usize {
-        self.saved.len()
-    }
-
-    /// Makes literal `lit` true, constraint `why` leaving no other way: the vars it takes out
-    /// leave their constraints; clauses watching a literal it makes false look again.
-    fn make(&mut self, lit: usize, why: usize) {
-        let (v, mut lost) = (lit / 2, Vec::with_capacity(4 * S));
-        if lit & 1 == 0 {
-            lost.push(v);
-            self.board.take_out(v);
-        } else {
-            // The other open vars of its rules, each once: off the board as they come.
-            for k in Self::constraints(v) {
-                let from = lost.len();
-                lost.extend(self.open(k).filter(|&u| u != v));
-                lost[from..].iter().for_each(|&u| self.board.take_out(u));
-                *self.ways(k) = DONE;
-            }
-        }
-        // The board is as the literal leaves it: now what watches and counts it looks again.
-        self.at[v] = self.trail.len();
-        let level = self.level();
-        self.trail.push(Step { lit, why, level });
-        self.watch(lit ^ 1);
-        for &u in &lost {
-            self.at[u] = self.at[v];
-            self.lose(u);
-            self.watch(2 * u + 1);
-        }
-    }
-
-    /// Var u is out: each of its constraints has a way fewer, the last made true, none a dead end.
-    fn lose(&mut self, u: usize) {
-        for k in Self::constraints(u) {
-            let ways = self.ways(k);
-            if *ways != DONE {
-                *ways -= 1;
-                match *ways {
-                    0 => self.conflict = Some(k),
-                    1 => {
-                        let last = self.open(k).next();
-                        self.pending.push((last.map_or(0, |u| 2 * u + 1), k));
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-
-    /// The constraints of the rules var v is a way of: its square's, its units' for its symbol.
-    fn constraints(v: usize) -> [usize; 4] {
-        let (x, y, d, n) = (v / S / S, v / S % S, v % S, Board::<S>::N);
-        let unit = |kind: usize, i: usize| kind * S * S + S * i + d;
-        [v / S, unit(1, x), unit(2, y), unit(3, x / n * n + y / n)]
-    }
-
-    fn ways(&mut self, k: usize) -> &mut u8 {
-        &mut self.board.ways[k / S / S][k / S % S][k % S]
-    }
-
-    /// The i-th literal of rule k: square k's ith symbol, or symbol d at unit u's ith square.
-    fn way(k: usize, i: usize) -> usize {
-        let (u, d, n) = (k / S % S, k % S, Board::<S>::N);
-        let square = match k / S / S {
-            0 => return 2 * (S * k + i) + 1,
-            1 => S * u + i,
-            2 => S * i + u,
-            _ => S * (u / n * n + i / n) + u % n * n + i % n,
-        };
-        2 * (S * square + d) + 1
-    }
-
-    /// The vars of rule k still open, in order (bit i of `left`: way i).
-    fn open(&self, k: usize) -> impl Iterator<Item = usize> {
-        let (u, d, n, can) = (k / S % S, k % S, Board::<S>::N, &self.board.can);
-        let mut left = match k / S / S {
-            0 => (0..S).fold(0, |m, e| m | (can[e][k / S] >> (k % S) & 1) << e),
-            1 => can[d][u],
-            2 => (0..S).fold(0, |m, x| m | (can[d][x] >> u & 1) << x),
-            _ => (0..n).fold(0, |m, j| {
-                m | (can[d][u / n * n + j] >> (u % n * n) & ((1 << n) - 1)) << (n * j)
-            }),
-        };
-        std::iter::from_fn(move || {
-            let i = left.trailing_zeros() as usize;
-            left &= left.wrapping_sub(1);
-            (i < S).then(|| Self::way(k, i) / 2)
-        })
-    }
-
-    /// Literal `lit` turned false: each clause watching it watches another not false, or its
-    /// other watched literal is left to make true (or all are false: a dead end).
-    fn watch(&mut self, lit: usize) {
-        let mut watching = std::mem::take(&mut self.watches[lit]);
-        watching.retain(|&c| {
-            let (c, board) = (c as usize, &self.board);
-            let clause = &mut self.clauses[c];
-            if clause.len() > 1 && clause[0] as usize == lit {
-                clause.swap(0, 1);
-            }
-            if clause.len() < 2 || clause[1] as usize != lit {
-                return false; // forgotten, its place taken by a clause that watches another
-            }
-            let other = clause[0] as usize;
-            if !board.is_false(other ^ 1) && self.conflict.is_none() {
-                // The other is not true: another literal to watch, or the other is the last.
-                match (2..clause.len()).find(|&k| !board.is_false(clause[k] as usize)) {
-                    Some(k) => {
-                        clause.swap(1, k);
-                        self.watches[clause[1] as usize].push(c as u32);
-                        return false;
-                    }
-                    None if board.is_false(other) => self.conflict = Some(Self::RULES + c),
-                    None => self.pending.push((other, Self::RULES + c)),
-                }
-            }
-            true
-        });
-        self.watches[lit] = watching;
-    }
-
-    /// Makes true what the constraints leave one way, until none is left, or a dead end.
-    pub(crate) fn settle(&mut self) -> Result<(), usize> {
-        loop {
-            if let Some(conflict) = self.conflict.take() {
-                return Err(conflict);
-            }
-            match self.pending.pop() {
-                Some((lit, why)) if self.board.is_false(lit) => return Err(why),
-                Some((lit, why)) if !self.board.is_false(lit ^ 1) => self.make(lit, why),
-                Some(_) => {} // true already
-                None => return Ok(()),
-            }
-        }
-    }
-
-    /// A new level whose decision places var v (unless placed already); false, no level, if v
-    /// is out.
-    pub(crate) fn decide(&mut self, v: usize) -> bool {
-        if !self.board.allows(v / S, v % S) {
-            return false;
-        }
-        self.saved.push((self.board, self.trail.len(), v));
-        if !self.board.filled(v / S) {
-            self.make(2 * v + 1, DECIDED);
-        }
-        true
-    }
-
-    /// Back to the end of `level`: what the levels above did is undone.
-    pub(crate) fn backjump(&mut self, level: usize) {
-        if level < self.level() {
-            self.board = self.saved[level].0;
-            self.trail.truncate(self.saved[level].1);
-            self.saved.truncate(level);
-            self.pending.clear();
-            self.conflict = None;
-        }
-    }
-
-    /// Leaves a solution out at level 0: a clause that a square open there takes another symbol.
-    pub(crate) fn exclude(&mut self, solution: &[u8]) {
-        let open = (0..S * S).filter(|&p| !self.board.filled(p));
-        let other = |p: usize| (2 * (S * p) + 2 * solution[p] as usize - 2) as u16;
-        let clause: Vec<u16> = open.map(other).collect();
-        if clause.len() < 2 {
-            self.conflict = Some(0); // no other solution: a dead end at level 0
-        }
-        let c = self.keep(clause);
-        self.excluded.push(Self::RULES + c);
-    }
-
-    /// The check: a solution of the board at the top level, or `UNSURE` past `limit` dead ends
-    /// (the levels as they were), or the first level whose decision leaves none (those below it
-    /// left). Each dead end teaches a clause; it starts again from the top after 64 dead ends
-    /// times the Luby sequence's next number (with a limit, as dfs asks, the hottest var of all
-    /// after the first run).
-    pub(crate) fn solvable(&mut self, limit: i64) -> Result<Vec<u8>, usize> {
-        let path: Vec<usize> = self.saved.iter().map(|level| level.2).collect();
-        let top = path.len();
-        let asked = limit < i64::MAX;
-        // Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
-        let (mut spent, mut due, mut u, mut v) = (0, 64, 1, 1);
-        loop {
-            if let Err(conflict) = self.settle() {
-                if self.level() == 0 {
-                    return Err(0);
-                }
-                let (clause, back) = self.analyze(conflict, asked);
-                self.backjump(back);
-                self.learn(clause);
-                spent += 1;
-                if spent == due {
-                    (u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
-                    due += 64 * v;
-                    self.backjump(top);
-                    self.forget();
-                }
-            } else if self.level() < top {
-                // Back below the top after a dead end: the path's decisions again.
-                if !self.decide(path[self.level()]) {
-                    return Err(self.level() + 1);
-                }
-            } else if spent >= limit {
-                self.backjump(top);
-                return Err(UNSURE);
-            } else if let Some(v) = self.choice(asked && u > 1) {
-                self.decide(v);
-            } else {
-                let symbol = |p| (0..S).find(|&d| self.board.allows(p, d)).unwrap_or(0);
-                self.last = (0..S * S).map(|p| symbol(p) as u8 + 1).collect();
-                self.backjump(top);
-                return Ok(self.last.clone());
-            }
-        }
-    }
-
-    /// Where to decide next: the hottest var where the ways are fewest (a square's symbols, a
-    /// unit's squares for a symbol), or of all if `hot` (the first of them); None if full.
-    fn choice(&self, hot: bool) -> Option<usize> {
-        let ways = self.board.ways.iter().flatten().flatten().enumerate();
-        let fewest = ways.clone().map(|(_, &ways)| ways).min()?;
-        let chosen = ways.filter(|&(k, &w)| w != DONE && if hot { k < S * S } else { w == fewest });
-        let vars = chosen.flat_map(|(k, _)| self.open(k));
-        vars.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))
-    }
-
-    /// The clause a dead end teaches: the literal the current level made false last of those
-    /// that explain it, then those made false below but those the others imply (if not `asked`,
-    /// each as its step's negation: v out for all placing v took out); the level to go back to,
-    /// their highest.
-    fn analyze(&mut self, conflict: usize, asked: bool) -> (Vec<u16>, usize) {
-        let mut seen = vec![0; self.trail.len()];
-        let (mut open, mut taught, mut why) = (0, Vec::new(), Vec::new());
-        self.because(conflict, usize::MAX, &mut why);
-        let mut t = self.trail.len();
-        loop {
-            for lit in why.drain(..) {
-                self.activity[lit / 2] += self.bump;
-                let s = self.at[lit / 2];
-                match self.trail[s].level {
-                    0 => {}
-                    level if level == self.level() => {
-                        open += (seen[s] == 0) as usize;
-                        seen[s] = 1;
-                    }
-                    _ => taught.push(if asked { lit } else { self.trail[s].lit ^ 1 }),
-                }
-            }
-            t -= 1;
-            while seen[t] != 1 {
-                t -= 1;
-            }
-            open -= 1;
-            if open == 0 {
-                break;
-            }
-            self.because(self.trail[t].why, self.trail[t].lit, &mut why);
-        }
-        taught.sort_unstable();
-        taught.dedup();
-        let (mut clause, mut back) = (vec![(self.trail[t].lit ^ 1) as u16], 0);
-        for &lit in &taught {
-            let level = self.trail[self.at[lit / 2]].level;
-            if !self.implied(lit, &taught, 64, &mut seen) {
-                clause.insert(if level > back { 1 } else { clause.len() }, lit as u16);
-                back = back.max(level);
-            }
-        }
-        self.bump /= 0.95;
-        if self.bump > 1e100 {
-            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
-            self.bump *= 1e-100;
-        }
-        (clause, back)
-    }
-
-    /// Constraint k's literals but `lit`, all false if k is left `lit` or none (none if DECIDED).
-    fn because(&self, k: usize, lit: usize, why: &mut Vec<usize>) {
-        match k.checked_sub(Self::RULES) {
-            _ if k == DECIDED => {}
-            Some(c) => why.extend(self.clauses[c].iter().map(|&lit| lit as usize)),
-            None => why.extend((0..S).map(|i| Self::way(k, i))),
-        }
-        why.retain(|&other| other != lit);
-    }
-
-    /// Whether false literal `lit` follows from those taught (and level 0), `depth` steps back
-    /// at most: then the clause is as true without it. Each step's mark in `seen`: 1 if `analyze`
-    /// met it at the dead end's level, 2 if implied, 3 if not.
-    fn implied(&self, lit: usize, taught: &[usize], depth: usize, seen: &mut [u8]) -> bool {
-        let (t, is_taught) = (self.at[lit / 2], |lit| taught.binary_search(&lit).is_ok());
-        let step = self.trail[t];
-        if step.level == 0 || step.lit ^ 1 != lit && is_taught(step.lit ^ 1) {
-            return true;
-        }
-        if depth == 0 || step.why == DECIDED || seen[t] > 1 {
-            return seen[t] == 2;
-        }
-        let mut why = Vec::new();
-        self.because(step.why, step.lit, &mut why);
-        let implied = why
-            .into_iter()
-            .all(|lit| is_taught(lit) || self.implied(lit, taught, depth - 1, seen));
-        seen[t] = if implied { 2 } else { 3 };
-        implied
-    }
-
-    /// Keeps a clause taught and makes its first literal true (the others are false).
-    fn learn(&mut self, clause: Vec<u16>) {
-        let first = clause[0] as usize;
-        let c = self.keep(clause);
-        self.make(first, Self::RULES + c);
-    }
-
-    /// Past `KEPT` clauses, forgets the longer half but those excluding or in use (by the trail,
-    /// pending, the conflict): memory stays bounded.
-    fn forget(&mut self) {
-        let live = self.clauses.iter().map(Vec::len).filter(|&n| n > 0);
-        let mut lengths: Vec<usize> = live.collect();
-        if lengths.len() > KEPT {
-            lengths.sort_unstable();
-            let most = lengths[lengths.len() / 2].max(3);
-            let mut used = self.excluded.clone();
-            used.extend(self.trail.iter().map(|step| step.why));
-            used.extend(self.pending.iter().map(|&(_, why)| why));
-            used.extend(self.conflict);
-            for (c, clause) in self.clauses.iter_mut().enumerate() {
-                if clause.len() >= most && !used.contains(&(Self::RULES + c)) {
-                    *clause = Vec::new();
-                    self.free.push(c);
-                }
-            }
-        }
-    }
-
-    /// Keeps a clause, watching its first two literals; its number.
-    fn keep(&mut self, clause: Vec<u16>) -> usize {
-        let c = self.free.pop().unwrap_or(self.clauses.len());
-        if clause.len() > 1 {
-            self.watches[clause[0] as usize].push(c as u32);
-            self.watches[clause[1] as usize].push(c as u32);
-        }
-        match self.clauses.get_mut(c) {
-            Some(place) => *place = clause,
-            None => self.clauses.push(clause),
-        }
-        c
-    }
-}
+// ---- The search: the classic's arrays and dfs(x, y), asking the check where the way is long.
 
 /// The classic's state (`grid`: symbol + 1, 0 while empty) and the check it searches on.
 struct Search<const S: usize> {
@@ -878,13 +373,16 @@ struct Search<const S: usize> {
     col: [[bool; S]; S],
     cell: [[[bool; S]; 5]; 5],
     grid: Vec<u8>,
-    check: Check<S>,
-    /// Calls of dfs since the last solution was found.
-    steps: u64,
-    /// The levels of the path the witness (`check.last`) agrees with; whether unique.
+    /// The check; how many placements of the path are its units (the rest: its decisions).
+    check: Cdcl<S>,
+    base: usize,
+    /// The last solution found, the levels of the path it agrees with; whether it is alone.
+    witness: Vec<u8>,
     agrees: usize,
     unique: bool,
-    /// The level of a decision the check found no solution after: dfs goes back to it.
+    /// Calls of dfs since the last solution was found.
+    steps: u64,
+    /// The level of a decision with no solution after it: dfs goes back to it.
     dead: Option<usize>,
 }
 
@@ -909,24 +407,27 @@ impl<const S: usize> Search<S> {
             col: [[false; S]; S],
             cell: [[[false; S]; 5]; 5],
             grid: vec![0; S * S],
-            check: Check::new(givens),
-            steps: 0,
+            check: Cdcl::new(givens),
+            base: 0,
+            witness: Vec::new(),
             agrees: 0,
             unique: true,
+            steps: 0,
             dead: None,
         };
         for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
             search.place(p / S, p % S, given as usize - 1);
         }
-        // Counts to two, fewest ways first: with one solution dfs only walks it. The second
-        // search, on a copy, leaves out the first solution: what it learns holds for no other.
-        if search.check.solvable(i64::MAX).is_err() {
-            return;
-        }
+        // Counts to two: with one solution dfs only walks it. The second search, on a copy,
+        // blocks the first solution: what it learns holds for no other.
+        search.witness = match search.check.solve() {
+            Verdict::Sat(model) => model,
+            _ => return,
+        };
         search.unique = {
             let mut other = search.check.clone();
-            other.exclude(&search.check.last);
-            other.solvable(i64::MAX).is_err() // gone before dfs: memory for the checks it asks
+            other.block(&search.witness);
+            !matches!(other.solve(), Verdict::Sat(_)) // gone before dfs: memory
         };
         match search.next_square(0) {
             Some((x, y)) => search.dfs(x, y, found),
@@ -937,28 +438,27 @@ impl<const S: usize> Search<S> {
     /// Tries each symbol allowed at (x, y), as the classic does; false once told to stop.
     fn dfs(&mut self, x: usize, y: usize, found: &mut dyn FnMut(&[u8]) -> bool) -> bool {
         self.steps += 1;
-        let (p, depth) = (S * x + y, self.check.level() + 1);
+        let (p, depth) = (S * x + y, self.base + self.check.level() + 1);
         let mut go_on = true;
         for d in 0..S {
             // The classic's test, then the board's (which implies it); if unique, its symbol only.
-            let agrees = self.agrees + 1 >= depth && self.check.last[p] as usize == d + 1;
+            let agrees = self.agrees + 1 >= depth && self.witness[p] as usize == d + 1;
             if !self.free(x, y, d) || !self.check.board.allows(p, d) || self.unique && !agrees {
                 continue;
             }
             self.place(x, y, d);
-            self.check.decide(S * p + d);
-            if self.check.settle().is_ok() && (agrees || self.may_lead_on()) {
+            if self.check.assume(S * p + d) && (agrees || self.may_lead_on()) {
                 self.agrees = self.agrees.max(depth * agrees as usize);
                 go_on = match self.next_square(p) {
                     Some((x, y)) => self.dfs(x, y, found),
                     None => {
-                        (self.check.last, self.agrees, self.steps) = (self.grid.clone(), depth, 0);
+                        (self.witness, self.agrees, self.steps) = (self.grid.clone(), depth, 0);
                         found(&self.grid)
                     }
                 };
             }
-            self.check.backjump(depth - 1);
             self.remove(x, y, d);
+            self.back_to(depth - 1);
             self.agrees = self.agrees.min(depth - 1);
             if self.dead == Some(depth) {
                 self.dead = None; // this symbol leads to no solution: the next (else one above)
@@ -971,27 +471,35 @@ impl<const S: usize> Search<S> {
     }
 
     /// Past the budget, only boards the check finds a solution for: a dead end far below costs
-    /// one search, not one for each way to fill the squares above. It takes turns, twice the dead
-    /// ends each round, with one afresh from the squares filled (four times as many, each cheaper):
-    /// either may be 1,000 times slower.
+    /// one search, not one for each way to fill the squares above. Placements the witness
+    /// agrees with become units of the check (as a SAT solver asked square by square does).
     fn may_lead_on(&mut self) -> bool {
         if self.steps <= BUDGET {
             return true;
         }
-        let (level, mut fresh) = (self.check.level(), None);
-        for turn in 0.. {
-            let check = match turn % 2 {
-                0 => &mut self.check,
-                _ => fresh.get_or_insert_with(|| Check::new(&self.grid)),
-            };
-            match check.solvable(1000 << (turn / 2 + turn % 2 * 2)) {
-                Err(UNSURE) => continue,
-                Ok(witness) => (self.check.last, self.agrees) = (witness, level),
-                Err(dead) => self.dead = Some(if turn % 2 == 0 { dead } else { level }),
+        if self.agrees > self.base {
+            let committed = self.check.commit(self.agrees - self.base);
+            self.base = self.agrees;
+            if let Err(level) = committed {
+                self.dead = Some(self.base + level);
+                return false;
             }
-            break;
+        }
+        match self.check.solve() {
+            Verdict::Sat(model) => {
+                (self.witness, self.agrees) = (model, self.base + self.check.level())
+            }
+            Verdict::Unsat(level) => self.dead = Some(self.base + level),
         }
         self.dead.is_none()
+    }
+
+    /// The check back to the path's first `depth` placements (built anew to undo a unit).
+    fn back_to(&mut self, depth: usize) {
+        match depth.checked_sub(self.base) {
+            Some(level) => self.check.backjump(level),
+            None => (self.check, self.base) = (Cdcl::new(&self.grid), depth),
+        }
     }
 
     /// The classic's test: symbol d is free at (x, y).
@@ -1025,10 +533,619 @@ impl<const S: usize> Search<S> {
     }
 }
 
+// ---- The check: conflict-driven clause learning (CDCL, as in MiniSat and CaDiCaL) on a board.
+
+// -- The constraints and the board.
+
+/// A literal: var v holds (`2 * v + 1`: its symbol stands at its square) or not (`2 * v`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Lit(u32);
+
+impl Lit {
+    fn new(v: usize, holds: bool) -> Lit {
+        Lit(2 * v as u32 + holds as u32)
+    }
+
+    fn var(self) -> usize {
+        self.0 as usize / 2
+    }
+
+    fn holds(self) -> bool {
+        self.0 & 1 == 1
+    }
+}
+
+impl std::ops::Not for Lit {
+    type Output = Lit;
+
+    fn not(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+}
+
+/// A constraint: the reason of a literal it implied, or a conflict (its literals all false).
+#[derive(Clone, Copy)]
+enum Constraint {
+    /// Rule k: one of its ways holds.
+    Rule(usize),
+    /// A binary clause of the rules, by its other literal: a placement made this var false.
+    Binary(Lit),
+    /// The clause at this place in the arena.
+    Clause(usize),
+}
+
+/// The check's answer: a solution (each square's symbol + 1), or none from this level on (0:
+/// none at all).
+pub(crate) enum Verdict {
+    Sat(Vec<u8>),
+    Unsat(usize),
+}
+
+/// `rules[k]`: rule k's ways whose var is not false (bit i for way i), `DONE` once one holds.
+/// Rule k: square k has a symbol (k < S * S), or unit u has symbol d (`S * S * kind + S * u +
+/// d`: rows, columns, boxes).
+#[derive(Clone)]
+pub(crate) struct Board<const S: usize> {
+    pub(crate) rules: Vec<u32>,
+}
+
+/// A rule that holds.
+const DONE: u32 = 1 << 31;
+
+impl<const S: usize> Board<S> {
+    /// A box's side.
+    const N: usize = match S {
+        1 => 1,
+        4 => 2,
+        9 => 3,
+        16 => 4,
+        _ => 5,
+    };
+
+    fn allows(&self, p: usize, d: usize) -> bool {
+        self.rules[p] >> d & 1 != 0
+    }
+
+    fn filled(&self, p: usize) -> bool {
+        self.rules[p] & DONE != 0
+    }
+
+    fn is_false(&self, lit: Lit) -> bool {
+        let (p, d) = (lit.var() / S, lit.var() % S);
+        match lit.holds() {
+            true => !self.allows(p, d),
+            false => self.filled(p) && self.allows(p, d),
+        }
+    }
+
+    /// Rule k's ways not false, `!0` once one holds.
+    fn ways(&self, k: usize) -> u32 {
+        match self.rules[k] & DONE {
+            0 => self.rules[k].count_ones(),
+            _ => !0,
+        }
+    }
+
+    /// The rules var v is a way of (its square's, its units'), its bit in each.
+    fn of(v: usize) -> [(usize, u32); 4] {
+        let (x, y, d, n) = (v / S / S, v / S % S, v % S, Self::N);
+        let unit = |kind: usize, u: usize, i: usize| (kind * S * S + S * u + d, 1 << i);
+        let (b, i) = (x / n * n + y / n, x % n * n + y % n);
+        [(v / S, 1 << d), unit(1, x, y), unit(2, y, x), unit(3, b, i)]
+    }
+
+    /// The var of rule k's i-th way.
+    fn way(k: usize, i: usize) -> usize {
+        let (u, d, n) = (k / S % S, k % S, Self::N);
+        let square = match k / S / S {
+            0 => return S * k + i,
+            1 => S * u + i,
+            2 => S * i + u,
+            _ => S * (u / n * n + i / n) + u % n * n + i % n,
+        };
+        S * square + d
+    }
+
+    /// The vars of rule k's ways in `bits`.
+    fn vars(k: usize, mut bits: u32) -> impl Iterator<Item = usize> {
+        bits &= !DONE;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (i < 32).then(|| Self::way(k, i))
+        })
+    }
+}
+
+/// The check's state. Constraints: the rules, and clauses (learnt, or blocking a solution) one
+/// after another in `arena`: length, LBD (0: never forgotten), literals.
+#[derive(Clone)]
+pub(crate) struct Cdcl<const S: usize> {
+    pub(crate) board: Board<S>,
+    /// The literals made true, in order; from `head` on, not yet propagated.
+    trail: Vec<Lit>,
+    head: usize,
+    /// Each level above 0: its trail's start, its decision; the board before each.
+    levels: Vec<(usize, usize)>,
+    boards: Vec<u32>,
+    /// Each var's level and reason (None: a decision), while it has a value.
+    level: Vec<usize>,
+    reason: Vec<Option<Constraint>>,
+    /// Rules left one way; a constraint whose literals are all false.
+    units: Vec<usize>,
+    conflict: Option<Constraint>,
+    pub(crate) arena: Vec<u32>,
+    /// The clauses watching each literal, with a blocker: while that is true, no look.
+    watches: Vec<Vec<(usize, Lit)>>,
+    /// VSIDS: each var's activity, raised by `bump` (which grows) at each conflict.
+    activity: Vec<f64>,
+    bump: f64,
+    /// Each square's symbol + 1 when last undone (phase saving), and at the conflict with the
+    /// most squares filled (`best`) since the last restart (target phases).
+    phase: Vec<u8>,
+    target: Vec<u8>,
+    best: usize,
+    seen: Vec<bool>,
+}
+
+/// The arena's words at most: past them, a restart forgets the higher half of LBDs.
+const KEPT: usize = 1 << 20;
+
+/// Conflicts between restarts: this times the next number of the Luby sequence.
+const LUBY_UNIT: u64 = 1024;
+
+/// VSIDS's decay: each conflict's bump is the last one's divided by it.
+const DECAY: f64 = 0.99;
+
+impl<const S: usize> Cdcl<S> {
+    /// The givens' board, each given a unit clause at level 0, propagated.
+    pub(crate) fn new(givens: &[u8]) -> Cdcl<S> {
+        let vars = S * S * S;
+        let mut check = Cdcl {
+            board: Board {
+                rules: vec![(1 << S) - 1; 4 * S * S],
+            },
+            trail: Vec::new(),
+            head: 0,
+            levels: Vec::new(),
+            boards: Vec::new(),
+            level: vec![0; vars],
+            reason: vec![None; vars],
+            units: Vec::new(),
+            conflict: None,
+            arena: Vec::new(),
+            watches: vec![Vec::new(); 2 * vars],
+            activity: vec![0.0; vars],
+            bump: 1.0,
+            phase: vec![0; S * S],
+            target: vec![0; S * S],
+            best: 0,
+            seen: vec![false; vars],
+        };
+        for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
+            check.add(vec![Lit::new(S * p + given as usize - 1, true)], 0);
+        }
+        let _ = check.propagate(); // a conflict stays for the search to meet
+        check
+    }
+
+    pub(crate) fn level(&self) -> usize {
+        self.levels.len()
+    }
+
+    // -- Propagation.
+
+    /// Makes `lit` true: a symbol placed makes the other vars of its rules false, and a false
+    /// var leaves its rules a way fewer.
+    fn assign(&mut self, lit: Lit, reason: Option<Constraint>) {
+        let v = lit.var();
+        self.set(lit, reason);
+        if !lit.holds() {
+            return self.take_out(v);
+        }
+        for (k, _) in Board::<S>::of(v) {
+            self.board.rules[k] |= DONE;
+        }
+        for (k, _) in Board::<S>::of(v) {
+            for u in Board::<S>::vars(k, self.board.rules[k]).filter(|&u| u != v) {
+                self.set(Lit::new(u, false), Some(Constraint::Binary(!lit)));
+                self.take_out(u);
+            }
+        }
+    }
+
+    fn set(&mut self, lit: Lit, reason: Option<Constraint>) {
+        (self.level[lit.var()], self.reason[lit.var()]) = (self.level(), reason);
+        self.trail.push(lit);
+    }
+
+    /// Var u is false: a rule left one way is a unit, none a conflict.
+    fn take_out(&mut self, u: usize) {
+        for (k, bit) in Board::<S>::of(u) {
+            self.board.rules[k] &= !bit;
+            match self.board.ways(k) {
+                0 => self.conflict = Some(Constraint::Rule(k)),
+                1 => self.units.push(k),
+                _ => {}
+            }
+        }
+    }
+
+    /// Unit propagation, the rules' units first, then the clauses watching each literal made
+    /// false; the constraint of a conflict.
+    fn propagate(&mut self) -> Result<(), Constraint> {
+        loop {
+            if let Some(conflict) = self.conflict {
+                return Err(conflict);
+            }
+            if let Some(k) = self.units.pop() {
+                let last = Board::<S>::vars(k, self.board.rules[k]).next();
+                if let (1, Some(u)) = (self.board.ways(k), last) {
+                    self.assign(Lit::new(u, true), Some(Constraint::Rule(k)));
+                }
+            } else if self.head < self.trail.len() {
+                self.head += 1;
+                self.watch(!self.trail[self.head - 1]);
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Literal `lit` is now false: each clause watching it watches another literal not false,
+    /// or its other watched literal is implied (or false too: a conflict).
+    fn watch(&mut self, lit: Lit) {
+        let mut watching = std::mem::take(&mut self.watches[lit.0 as usize]);
+        let (mut i, mut j) = (0, 0);
+        while i < watching.len() {
+            let (c, blocker) = watching[i];
+            (watching[j], i, j) = (watching[i], i + 1, j + 1);
+            if self.board.is_false(!blocker) {
+                continue;
+            }
+            let (first, end) = (c + 2, c + 2 + self.arena[c] as usize);
+            if self.arena[first] == lit.0 {
+                self.arena.swap(first, first + 1);
+            }
+            let other = Lit(self.arena[first]);
+            watching[j - 1] = (c, other);
+            if other != blocker && self.board.is_false(!other) {
+                continue;
+            }
+            match (first + 2..end).find(|&k| !self.board.is_false(Lit(self.arena[k]))) {
+                Some(k) => {
+                    self.arena.swap(first + 1, k);
+                    self.watches[self.arena[first + 1] as usize].push((c, other));
+                    j -= 1;
+                }
+                None if self.board.is_false(other) => self.conflict = Some(Constraint::Clause(c)),
+                None => self.assign(other, Some(Constraint::Clause(c))),
+            }
+            if self.conflict.is_some() {
+                watching.copy_within(i.., j);
+                j += watching.len() - i;
+                break;
+            }
+        }
+        watching.truncate(j);
+        self.watches[lit.0 as usize] = watching;
+    }
+
+    /// `decide` between propagations (MiniSat's assumption); false on a conflict.
+    pub(crate) fn assume(&mut self, v: usize) -> bool {
+        self.propagate().is_ok() && self.decide(v) && self.propagate().is_ok()
+    }
+
+    /// A new level whose decision places var v (if not placed); false, no level, if v is false.
+    fn decide(&mut self, v: usize) -> bool {
+        if self.board.is_false(Lit::new(v, true)) {
+            return false;
+        }
+        self.levels.push((self.trail.len(), v));
+        self.boards.extend_from_slice(&self.board.rules);
+        if !self.board.is_false(Lit::new(v, false)) {
+            self.assign(Lit::new(v, true), None);
+        }
+        true
+    }
+
+    /// Back to the end of `level`, the symbols the levels above placed saved as phases.
+    pub(crate) fn backjump(&mut self, level: usize) {
+        if level < self.level() {
+            let trail = self.levels[level].0;
+            for lit in self.trail[trail..].iter().filter(|lit| lit.holds()) {
+                self.phase[lit.var() / S] = (lit.var() % S) as u8 + 1;
+            }
+            let (size, from) = (self.board.rules.len(), self.board.rules.len() * level);
+            let saved = &self.boards[from..from + size];
+            self.board.rules.copy_from_slice(saved);
+            self.boards.truncate(from);
+            (self.head, self.conflict) = (trail, None);
+            self.trail.truncate(trail);
+            self.levels.truncate(level);
+            self.units.clear();
+        }
+    }
+
+    /// Makes the first `k` decisions units, the rest decisions again, for a caller that never
+    /// goes back above them (what is learnt then holds with them only); the first level with a
+    /// conflict, if any.
+    pub(crate) fn commit(&mut self, k: usize) -> Result<(), usize> {
+        let path: Vec<usize> = self.levels.iter().map(|level| level.1).collect();
+        self.backjump(0);
+        for &v in &path[..k] {
+            self.add(vec![Lit::new(v, true)], 0);
+        }
+        for &v in &path[k..] {
+            self.propagate().map_err(|_| self.level())?;
+            if !self.decide(v) {
+                return Err(self.level() + 1);
+            }
+        }
+        self.propagate().map_err(|_| self.level())
+    }
+
+    // -- Conflict analysis and learning.
+
+    /// The clause a conflict teaches (first UIP): the negation of the current level's last
+    /// literal all paths to the conflict go through, then the lower levels' literals that
+    /// explain it, highest first; the level to backjump to, and its LBD (the levels it spans).
+    fn analyze(&mut self, conflict: Constraint) -> (Vec<Lit>, usize, u32) {
+        let (current, mut learnt, mut open) = (self.level(), vec![Lit(0)], 0);
+        let (mut constraint, mut t, mut implied) = (conflict, self.trail.len(), usize::MAX);
+        loop {
+            for i in 0..self.length(constraint) {
+                let lit = self.literal(constraint, i);
+                let u = lit.var();
+                if u != implied && !self.seen[u] && self.level[u] > 0 {
+                    self.seen[u] = true;
+                    self.raise(u);
+                    match self.level[u] == current {
+                        true => open += 1,
+                        false => learnt.push(lit),
+                    }
+                }
+            }
+            t -= 1;
+            while !self.seen[self.trail[t].var()] {
+                t -= 1;
+            }
+            (implied, open) = (self.trail[t].var(), open - 1);
+            self.seen[implied] = false;
+            match self.reason[implied] {
+                Some(reason) if open > 0 => constraint = reason,
+                _ => break,
+            }
+        }
+        learnt[0] = !self.trail[t];
+        // Shrinking (CaDiCaL's): a lower level's literals give way to the one of that level that
+        // all their paths go through, if no literal of a lower level joins them on the way.
+        let mut marked: Vec<usize> = learnt[1..].iter().map(|lit| lit.var()).collect();
+        learnt[1..].sort_unstable_by_key(|lit| std::cmp::Reverse(self.level[lit.var()]));
+        let (mut clause, mut i) = (vec![learnt[0]], 1);
+        while i < learnt.len() {
+            let level = self.level[learnt[i].var()];
+            let same = |lit: &&Lit| self.level[lit.var()] == level;
+            let count = learnt[i..].iter().take_while(same).count();
+            match self.shrink(level, count, &mut marked) {
+                Some(uip) => clause.push(uip),
+                None => clause.extend_from_slice(&learnt[i..i + count]),
+            }
+            i += count;
+        }
+        marked.iter().for_each(|&u| self.seen[u] = false);
+        self.bump /= DECAY;
+        let level = |lit: &Lit| self.level[lit.var()];
+        let apart = |pair: &&[Lit]| level(&pair[0]) != level(&pair[1]);
+        let lbd = 1 + clause.windows(2).filter(apart).count();
+        let back = clause.get(1).map_or(0, level);
+        (clause, back, lbd as u32)
+    }
+
+    /// How many literals constraint `c` has, and its i-th (all false but one it implied).
+    fn length(&self, c: Constraint) -> usize {
+        match c {
+            Constraint::Rule(_) => S,
+            Constraint::Binary(_) => 1,
+            Constraint::Clause(c) => self.arena[c] as usize,
+        }
+    }
+
+    fn literal(&self, c: Constraint, i: usize) -> Lit {
+        match c {
+            Constraint::Rule(k) => Lit::new(Board::<S>::way(k, i), true),
+            Constraint::Binary(lit) => lit,
+            Constraint::Clause(c) => Lit(self.arena[c + 2 + i]),
+        }
+    }
+
+    /// The literal of `level` all paths to the clause's `open` literals of it go through, if
+    /// no other level joins on the way; what the walk passes is marked.
+    fn shrink(&mut self, level: usize, mut open: usize, marked: &mut Vec<usize>) -> Option<Lit> {
+        let (from, start) = (self.levels[level - 1].0, marked.len());
+        let next = self.levels.get(level);
+        let mut t = next.map_or(self.trail.len(), |next| next.0);
+        'walk: while t > from && open > 1 {
+            t -= 1;
+            let (u, reason) = (self.trail[t].var(), self.reason[self.trail[t].var()]);
+            if !self.seen[u] {
+                continue;
+            }
+            open -= 1;
+            for i in 0..reason.map_or(0, |reason| self.length(reason)) {
+                let w = reason.map_or(u, |reason| self.literal(reason, i).var());
+                if w == u || self.seen[w] || self.level[w] == 0 {
+                    continue;
+                }
+                if self.level[w] != level {
+                    break 'walk; // it would join the clause
+                }
+                (self.seen[w], open) = (true, open + 1);
+                marked.push(w);
+            }
+            if open == 1 {
+                let mut lits = self.trail[from..t].iter().rev();
+                return lits.find(|lit| self.seen[lit.var()]).map(|&lit| !lit);
+            }
+        }
+        marked[start..].iter().for_each(|&w| self.seen[w] = false);
+        marked.truncate(start);
+        None
+    }
+
+    /// Raises var u's activity by the bump (all of them scaled down when too large).
+    fn raise(&mut self, u: usize) {
+        self.activity[u] += self.bump;
+        if self.activity[u] > 1e100 {
+            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+            self.bump *= 1e-100;
+        }
+    }
+
+    /// Adds a clause, watching its first two literals; with none true and one not false, it
+    /// is implied; all false, a conflict.
+    fn add(&mut self, clause: Vec<Lit>, lbd: u32) {
+        let c = self.arena.len();
+        self.arena.extend([clause.len() as u32, lbd]);
+        self.arena.extend(clause.iter().map(|lit| lit.0));
+        if clause.len() > 1 {
+            self.watches[clause[0].0 as usize].push((c, clause[1]));
+            self.watches[clause[1].0 as usize].push((c, clause[0]));
+        }
+        let board = &self.board;
+        let mut open = clause.iter().filter(|&&lit| !board.is_false(lit));
+        match (open.next(), open.next()) {
+            _ if clause.iter().any(|&lit| board.is_false(!lit)) => {}
+            (None, _) => self.conflict = Some(Constraint::Clause(c)),
+            (Some(&lit), None) => self.assign(lit, Some(Constraint::Clause(c))),
+            _ => {}
+        }
+    }
+
+    /// Blocks a solution at level 0: a clause that a square open there takes another symbol.
+    pub(crate) fn block(&mut self, solution: &[u8]) {
+        self.backjump(0);
+        let open = (0..S * S).filter(|&p| !self.board.filled(p));
+        let other = |p: usize| Lit::new(S * p + solution[p] as usize - 1, false);
+        self.add(open.map(other).collect(), 0);
+    }
+
+    // -- The search: decisions, restarts, forgetting.
+
+    /// A solution of the board at the top level, or the first level whose decision leaves none.
+    /// Each conflict teaches a clause and backjumps; a restart goes back to the top.
+    pub(crate) fn solve(&mut self) -> Verdict {
+        let path: Vec<usize> = self.levels.iter().map(|level| level.1).collect();
+        // Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
+        let (top, mut conflicts, mut due, mut u, mut v) = (path.len(), 0, LUBY_UNIT, 1i64, 1i64);
+        loop {
+            match self.propagate() {
+                Err(_) if self.level() == 0 => return Verdict::Unsat(0),
+                Err(conflict) => {
+                    self.update_target();
+                    let (clause, back, lbd) = self.analyze(conflict);
+                    self.backjump(back);
+                    self.add(clause, lbd);
+                    conflicts += 1;
+                    if conflicts == due {
+                        (u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
+                        (due, self.best) = (due + LUBY_UNIT * v as u64, 0);
+                        self.backjump(top);
+                        if self.arena.len() > KEPT {
+                            self.reduce();
+                        }
+                    }
+                }
+                Ok(()) if self.level() < top => {
+                    // Back below the top after a conflict: the path's decisions again.
+                    if !self.decide(path[self.level()]) {
+                        return Verdict::Unsat(self.level() + 1);
+                    }
+                }
+                Ok(()) => match self.choose() {
+                    Some(v) => {
+                        self.decide(v);
+                    }
+                    None => {
+                        let symbol = |p: usize| self.board.rules[p].trailing_zeros() as u8 + 1;
+                        let model = (0..S * S).map(symbol).collect();
+                        self.backjump(top);
+                        return Verdict::Sat(model);
+                    }
+                },
+            }
+        }
+    }
+
+    /// At a conflict with more squares filled than since the last restart: the target phase.
+    fn update_target(&mut self) {
+        let count = (0..S * S).filter(|&p| self.board.filled(p)).count();
+        if count > self.best {
+            self.best = count;
+            for (p, &rule) in self.board.rules[..S * S].iter().enumerate() {
+                if rule & DONE != 0 {
+                    self.target[p] = rule.trailing_zeros() as u8 + 1;
+                }
+            }
+        }
+    }
+
+    /// The next decision: the most active var where rules have fewest ways (two, mostly); of
+    /// its rule with fewest ways, the var of the target phase, else of the saved phase, else it.
+    fn choose(&self) -> Option<usize> {
+        let (board, all) = (&self.board, 0..self.board.rules.len());
+        let fewest = all
+            .clone()
+            .map(|k| board.ways(k))
+            .filter(|&w| w != !0)
+            .min()?;
+        let rules = all.filter(|&k| board.ways(k) == fewest);
+        let vars = rules.flat_map(|k| Board::<S>::vars(k, board.rules[k]));
+        let v = vars.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))?;
+        let rules = Board::<S>::of(v);
+        let (k, _) = *rules.iter().min_by_key(|&&(k, _)| board.ways(k))?;
+        let placed = |phase: &[u8]| {
+            let mut vars = Board::<S>::vars(k, board.rules[k]);
+            vars.find(|&u| phase[u / S] as usize == u % S + 1)
+        };
+        let last = placed(&self.target).or_else(|| placed(&self.phase));
+        last.or(Some(v))
+    }
+
+    /// Forgets the learnt clauses but the half of lowest LBD, at level 0, simplifying the rest
+    /// (a clause true goes, a literal false leaves it).
+    fn reduce(&mut self) {
+        self.backjump(0);
+        let (arena, mut lbds, mut c) = (std::mem::take(&mut self.arena), Vec::new(), 0);
+        while c < arena.len() {
+            lbds.extend(Some(arena[c + 1]).filter(|&lbd| lbd > 0));
+            c += 2 + arena[c] as usize;
+        }
+        lbds.sort_unstable();
+        let most = lbds.get(lbds.len() / 2).map_or(2, |&lbd| lbd.max(2));
+        c = 0;
+        self.watches.iter_mut().for_each(Vec::clear);
+        while c < arena.len() {
+            let (length, lbd) = (arena[c] as usize, arena[c + 1]);
+            let lits = arena[c + 2..c + 2 + length].iter();
+            let mut clause: Vec<Lit> = lits.map(|&lit| Lit(lit)).collect();
+            c += 2 + length;
+            if lbd <= most && !clause.iter().any(|&lit| self.board.is_false(!lit)) {
+                clause.retain(|&lit| !self.board.is_false(lit));
+                self.add(clause, lbd);
+            }
+        }
+        // Level 0's reasons are never asked for: none may name a clause that moved.
+        for lit in &self.trail {
+            self.reason[lit.var()] = None;
+        }
+    }
+}
+
 // ---- Answering: each puzzle solved, its text written back with the blanks filled in.
 
-/// Writes an input back with each puzzle's blanks filled in with its smallest solution;
-/// `solved` turns false when a puzzle has none.
+/// Writes an input back, each puzzle's blanks filled in from its smallest solution; `solved`
+/// turns false when a puzzle has none.
 fn answer(
     input: &mut dyn Read,
     out: &mut dyn Write,
@@ -1047,7 +1164,7 @@ fn answer(
                 });
                 match smallest {
                     Some(grid) => out.write_all(&filled_in(&puzzle, &grid))?,
-                    None if puzzle.says_none => out.write_all(NO_SOLUTION)?,
+                    None if puzzle.says_none => out.write_all(&no_solution(&puzzle))?,
                     None => {
                         *solved = false;
                         let (number, line) = (puzzle.number, puzzle.line);
@@ -1061,8 +1178,16 @@ fn answer(
     Ok(())
 }
 
-/// UVa 989's answer to a puzzle without solution.
-pub(crate) const NO_SOLUTION: &[u8] = b"NO SOLUTION\n";
+/// UVa 989's answer to a puzzle without solution, its last line's break kept (CRLF, LF, none).
+pub(crate) fn no_solution(puzzle: &Puzzle) -> Vec<u8> {
+    let text = &puzzle.text;
+    let ends = text
+        .iter()
+        .rev()
+        .take_while(|c| b"\r\n".contains(c))
+        .count();
+    [b"NO SOLUTION", &text[text.len() - ends..]].concat()
+}
 
 /// The puzzle's text with each blank filled in from `grid` (symbol + 1 for each square).
 pub(crate) fn filled_in(puzzle: &Puzzle, grid: &[u8]) -> Vec<u8> {

@@ -161,18 +161,48 @@ fn uva_989_answers_a_puzzle_without_solution_in_words_and_status_0() {
 }
 
 #[test]
-fn an_empty_4x4_puzzle_on_one_line_is_a_puzzle_not_a_16x16_row() {
+fn sixteen_symbols_are_a_whole_4x4_unless_a_letter_or_dash_makes_them_a_16x16_row() {
     let empty = "................";
     solves(&format!("{empty}\n"), "1234341221434321\n");
     solves(empty, "1234341221434321");
     solves(
-        &format!("{empty}\n\n{empty}\n1.3.\n....\n....\n...2\n"),
-        "1234341221434321\n\n1234341221434321\n1234\n3421\n2143\n4312\n",
+        &format!("{empty}\n{empty}\n\n{empty}\n1.3.\n....\n....\n...2\n"),
+        "1234341221434321\n1234341221434321\n\n1234341221434321\n1234\n3421\n2143\n4312\n",
     );
-    // Sixteen `.` going on with rows of sixteen are the first row of a 16x16.
-    let run = every_size(&format!("{empty}\n{}", lines(&ACWING169[1..])));
+    // A 16x16 whose first row is empty: with `-`, its row; with `.`, a 4x4 and a 16x16 short.
+    let run = every_size(&format!("{}\n{}", "-".repeat(16), lines(&ACWING169[1..])));
     assert_eq!((run.status, run.stderr.as_str()), (0, ""));
     assert_eq!(run.stdout().lines().count(), 16);
+    refuses(
+        &format!("{empty}\n{}", lines(&ACWING169[1..])),
+        "1234341221434321\n",
+        "line 17, column 1: the input ends inside puzzle 2 (line 2) with 15 of its 16 rows\n",
+    );
+    refuses(
+        "----------------\n",
+        "",
+        "line 2, column 1: the input ends inside puzzle 1 (line 1) with 1 of its 16 rows\n",
+    );
+}
+
+#[test]
+fn no_solution_ends_as_the_puzzle_s_last_line_does() {
+    let none = ["2", "1 2 0 0", "0 0 3 4", "0 0 0 0", "0 0 0 0"];
+    solves(&none.join("\r\n"), "NO SOLUTION");
+    solves(&(none.join("\r\n") + "\r\n"), "NO SOLUTION\r\n");
+    solves(&(none.join("\n") + "\n"), "NO SOLUTION\n");
+}
+
+#[test]
+fn a_count_line_then_a_size_line_then_the_rows() {
+    solves(
+        "2\n2\n1 0 3 0\n0 0 0 0\n0 0 0 0\n0 0 0 2\n\n1\n1\n",
+        "1 2 3 4\n3 4 2 1\n2 1 4 3\n4 3 1 2\n\n1\n",
+    );
+    solves(
+        "1\n2\n1 2 0 0\n0 0 3 4\n0 0 0 0\n0 0 0 0\n",
+        "NO SOLUTION\n",
+    );
 }
 
 #[test]

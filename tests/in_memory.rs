@@ -4,6 +4,7 @@
 
 use crate::command::{self, judge};
 
+use crate::command::every_size::{Cdcl, Verdict};
 use crate::common;
 
 use common::{PUZZLE, SOLVED};
@@ -156,15 +157,17 @@ fn boxes_of_row_names_the_boxes_a_row_of_candidates_touches() {
 }
 
 #[test]
-fn a_solution_left_out_before_the_board_settles_leaves_no_other_where_none_is() {
+fn a_solution_blocked_before_the_board_propagates_leaves_no_other_where_none_is() {
     // A puzzle `--generate 30 --size 16 --seed 1` met on its way: one solution, which the
-    // generator, knowing it (the grid it drew), leaves out at once. A restart of the check on
-    // level 0 once dropped what waited to be made true there, and "found" another.
+    // generator, knowing it (the grid it drew), blocks at once. A restart of the check on
+    // level 0 once dropped what waited to be implied there, and "found" another.
     let puzzle = ".LM.E.J.O.G....HB......ADHMP.L..P..HB.F.J.AL..C....A.....F...K.J..K....C.A.M.ND.FMI.HO...C.G..A......A...N.....O..L.J.E.I.BD...P\
                   NB......H..OPE.F..PL......K......FA.KJN..........JD..POGNLF.MA.C.C.O..GMF.D....KM.......C...G..LJ.E...LB...ND.FM...GPEC.B.L.N.O.";
     let givens: Vec<u8> = puzzle.bytes().map(|c| c.saturating_sub(b'A' - 1)).collect();
-    let mut check = command::every_size::Check::<16>::new(&givens);
-    let solution = check.solvable(i64::MAX).expect("a solution");
+    let solution = match Cdcl::<16>::new(&givens).solve() {
+        Verdict::Sat(model) => model,
+        Verdict::Unsat(_) => panic!("the puzzle has a solution"),
+    };
     let mut listed = 0;
     command::every_size::solve(16, &givens, &mut |grid| {
         listed += 1;
@@ -172,15 +175,15 @@ fn a_solution_left_out_before_the_board_settles_leaves_no_other_where_none_is() 
         true
     });
     assert_eq!(listed, 1, "the classic's order lists one solution");
-    let mut besides = command::every_size::Check::<16>::new(&givens);
-    besides.exclude(&solution);
-    assert_eq!(besides.solvable(i64::MAX), Err(0));
+    let mut besides = Cdcl::<16>::new(&givens);
+    besides.block(&solution);
+    assert!(matches!(besides.solve(), Verdict::Unsat(0)));
 }
 
 #[test]
-fn a_check_past_its_limit_is_unsure_and_leaves_its_levels_as_they_were() {
+fn a_check_names_the_first_decision_that_leaves_no_solution_and_keeps_those_below() {
     // The nearly empty 16x16 sample, its smallest solution's first 149 squares decided, then D
-    // at the next: no solution there, which takes the check more than 3 dead ends to show.
+    // at the next: no solution there.
     let symbols = |text: &str| {
         text.trim()
             .bytes()
@@ -189,22 +192,18 @@ fn a_check_past_its_limit_is_unsure_and_leaves_its_levels_as_they_were() {
     };
     let givens: Vec<u8> = symbols(include_str!("../samples/sizes/nearly-empty-16x16.in"));
     let smallest: Vec<u8> = symbols(include_str!("../samples/sizes/nearly-empty-16x16.out"));
-    let mut check = command::every_size::Check::<16>::new(&givens);
+    let mut check = Cdcl::<16>::new(&givens);
     for (p, &symbol) in smallest[..149].iter().enumerate() {
-        assert!(check.decide(16 * p + symbol as usize - 1) && check.settle().is_ok());
+        assert!(check.assume(16 * p + symbol as usize - 1));
     }
+    assert!(check.assume(16 * 149 + 3), "D is free at square 149");
     assert!(
-        check.decide(16 * 149 + 3) && check.settle().is_ok(),
-        "D is free at square 149"
-    );
-    assert_eq!(
-        check.solvable(3),
-        Err(usize::MAX),
-        "unsure after 3 dead ends"
-    );
-    assert_eq!(
-        check.solvable(i64::MAX),
-        Err(150),
+        matches!(check.solve(), Verdict::Unsat(150)),
         "the 150th decision leaves none"
+    );
+    assert_eq!(check.level(), 149, "the levels below it stay");
+    assert!(
+        matches!(check.solve(), Verdict::Sat(_)),
+        "and have a solution"
     );
 }

@@ -19,6 +19,7 @@ mod in_memory;
 mod jobs;
 mod judge_files_fit;
 mod layouts;
+mod learning;
 mod leetcode;
 mod manual;
 mod options;

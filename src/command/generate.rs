@@ -1,6 +1,7 @@
 //! --generate: random solved grids, givens taken away while the solutions asked for stay.
 
 use super::cores::with_workers;
+use super::every_size::Verdict;
 use super::explain::rating;
 use super::judge::{fail, finish, output_failed};
 use super::progress::Progress;
@@ -267,15 +268,15 @@ fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u
 /// left out at its level 0, so what it learns holds for every try.
 fn proper(side: usize, grid: &mut [u8], order: &[usize]) {
     let mut check = check_of(side, &[]);
-    check.exclude(grid);
+    check.block(grid);
     for &p in order {
         let given = replace(&mut grid[p], 0);
         check.backjump(0);
-        // Each given decided and settled in turn (a dead end there: no other solution).
-        let settled = (0..side * side)
+        // Each given assumed in turn (a conflict there: no other solution).
+        let assumed = (0..side * side)
             .filter(|&q| grid[q] != 0)
-            .all(|q| check.decide(side * q + grid[q] as usize - 1) && check.settle().is_ok());
-        if settled && check.solvable(i64::MAX).is_ok() {
+            .all(|q| check.assume(side * q + grid[q] as usize - 1));
+        if assumed && matches!(check.solve(), Verdict::Sat(_)) {
             grid[p] = given;
         }
     }

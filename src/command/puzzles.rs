@@ -2,7 +2,7 @@
 //! (`--size N`) by the rule of the judge program for every size (`src/every_size.rs`); each
 //! searched by its judge file's engine; and where their answers go.
 
-use super::every_size;
+use super::every_size::{self, Verdict};
 use super::inputs::{at, place};
 use super::judge::{self, Stop};
 use std::cell::RefCell;
@@ -96,7 +96,7 @@ impl Squares for Sized {
 
     fn says_none(&mut self) -> bool {
         if self.read.says_none {
-            self.filled = every_size::NO_SOLUTION.to_vec();
+            self.filled = every_size::no_solution(&self.read);
         }
         self.read.says_none
     }
@@ -266,9 +266,9 @@ const EXCLUDED: u64 = 64;
 fn excluding(side: usize, givens: &[u8], limit: u64) -> u64 {
     let (mut check, mut found) = (check_of(side, givens), 0);
     while found < limit {
-        match check.solvable(i64::MAX) {
-            Ok(solution) => check.exclude(&solution),
-            Err(_) => break,
+        match check.solve() {
+            Verdict::Sat(solution) => check.block(&solution),
+            Verdict::Unsat(_) => break,
         }
         found += 1;
     }
@@ -277,32 +277,27 @@ fn excluding(side: usize, givens: &[u8], limit: u64) -> u64 {
 
 /// What the tools ask of src/every_size.rs's check, whose side is a constant.
 pub(crate) trait Checks {
-    fn solvable(&mut self, limit: i64) -> Result<Vec<u8>, usize>;
-    fn exclude(&mut self, solution: &[u8]);
+    fn solve(&mut self) -> Verdict;
+    fn block(&mut self, solution: &[u8]);
     fn backjump(&mut self, level: usize);
-    fn decide(&mut self, v: usize) -> bool;
-    fn settle(&mut self) -> Result<(), usize>;
+    fn assume(&mut self, v: usize) -> bool;
 }
 
-impl<const S: usize> Checks for every_size::Check<S> {
-    fn solvable(&mut self, limit: i64) -> Result<Vec<u8>, usize> {
-        every_size::Check::solvable(self, limit)
+impl<const S: usize> Checks for every_size::Cdcl<S> {
+    fn solve(&mut self) -> Verdict {
+        every_size::Cdcl::solve(self)
     }
 
-    fn exclude(&mut self, solution: &[u8]) {
-        every_size::Check::exclude(self, solution)
+    fn block(&mut self, solution: &[u8]) {
+        every_size::Cdcl::block(self, solution)
     }
 
     fn backjump(&mut self, level: usize) {
-        every_size::Check::backjump(self, level)
+        every_size::Cdcl::backjump(self, level)
     }
 
-    fn decide(&mut self, v: usize) -> bool {
-        every_size::Check::decide(self, v)
-    }
-
-    fn settle(&mut self) -> Result<(), usize> {
-        every_size::Check::settle(self)
+    fn assume(&mut self, v: usize) -> bool {
+        every_size::Cdcl::assume(self, v)
     }
 }
 
@@ -310,10 +305,10 @@ impl<const S: usize> Checks for every_size::Check<S> {
 /// constant in the command.
 pub(crate) fn check_of(side: usize, givens: &[u8]) -> Box<dyn Checks> {
     match side {
-        1 => Box::new(every_size::Check::<1>::new(givens)),
-        4 => Box::new(every_size::Check::<4>::new(givens)),
-        16 => Box::new(every_size::Check::<16>::new(givens)),
-        _ => Box::new(every_size::Check::<25>::new(givens)),
+        1 => Box::new(every_size::Cdcl::<1>::new(givens)),
+        4 => Box::new(every_size::Cdcl::<4>::new(givens)),
+        16 => Box::new(every_size::Cdcl::<16>::new(givens)),
+        _ => Box::new(every_size::Cdcl::<25>::new(givens)),
     }
 }
 
