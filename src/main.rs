@@ -928,9 +928,8 @@ impl Board {
             return false;
         }
         let others = OTHER_BANDS[((open | open >> 9 | open >> 18) & 0o777) as usize];
-        for band in &mut self.open[d] {
-            *band &= others; // band b's own squares are put back just below
-        }
+        self.open[d][(b + 1) % 3] &= others;
+        self.open[d][(b + 2) % 3] &= others;
         self.open[d][b] = open;
         self.seen[d][b] = open;
         let anywhere = self.open[d][0] | self.open[d][1] | self.open[d][2];
