@@ -19,6 +19,9 @@
 //! random, empty top rows over a solved grid's givens, minimal puzzles less a few givens, the
 //! slowest found in random orientations) it changes a given or the orientation while the time to
 //! count to two grows, and prints the slowest it found with no solution, one, and more.
+//!
+//! `cargo bench --bench solve -- --oriented FILE` writes FILE's puzzles in the random
+//! orientations of the second row of each set, to time other solvers on the same puzzles.
 
 #[path = "../src/command/main.rs"]
 #[allow(dead_code)]
@@ -63,6 +66,14 @@ fn main() {
     if let Some(at) = args.iter().position(|a| a == "--climb") {
         let seconds = args.get(at + 1).and_then(|s| s.parse().ok()).unwrap_or(60);
         return climb(Duration::from_secs(seconds));
+    }
+    if let Some(at) = args.iter().position(|a| a == "--oriented") {
+        // What other solvers are timed on beside this one: a set in the orientations the
+        // benchmark's second row of each set uses.
+        let file = args.get(at + 1).map_or("", String::as_str);
+        let text = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {}", file, e));
+        return std::io::Write::write_all(&mut std::io::stdout(), &oriented(&text, 1))
+            .expect("standard output");
     }
     let named: Vec<PathBuf> = args
         .iter()

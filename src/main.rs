@@ -912,24 +912,26 @@ impl Board {
         true
     }
 
-    /// Works each band with news through `update_band`; false at a dead end.
+    /// Works each band with news through `update_band`, band by band, until none has news; false
+    /// at a dead end. Unrolled: each band's digit and band are known when compiling.
     fn update(&mut self) -> bool {
         loop {
-            let mut news: u64 = 0;
-            for d in 0..9 {
-                for b in 0..3 {
-                    news |= ((self.open[d][b] != self.seen[d][b]) as u64) << (4 * d + b);
-                }
+            let mut news = false;
+            macro_rules! band {
+                ($b:literal: $($d:literal)*) => {$(
+                    if self.open[$d][$b] != self.seen[$d][$b] {
+                        news = true;
+                        if !self.update_band($d, $b) {
+                            return false;
+                        }
+                    }
+                )*};
             }
-            if news == 0 {
+            band!(0: 0 1 2 3 4 5 6 7 8);
+            band!(1: 0 1 2 3 4 5 6 7 8);
+            band!(2: 0 1 2 3 4 5 6 7 8);
+            if !news {
                 return true;
-            }
-            while news != 0 {
-                let bit = news.trailing_zeros() as usize;
-                news &= news - 1;
-                if !self.update_band(bit / 4, bit % 4) {
-                    return false;
-                }
             }
         }
     }
@@ -945,9 +947,8 @@ impl Board {
             return false;
         }
         let others = OTHER_BANDS[((open | open >> 9 | open >> 18) & 0o777) as usize];
-        for band in &mut self.open[d] {
-            *band &= others; // band b's own squares are put back just below
-        }
+        self.open[d][(b + 1) % 3] &= others;
+        self.open[d][(b + 2) % 3] &= others;
         self.open[d][b] = open;
         self.seen[d][b] = open;
         let anywhere = self.open[d][0] | self.open[d][1] | self.open[d][2];
