@@ -264,19 +264,15 @@ fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u
 }
 
 /// Takes the givens of a solved grid away in `order`, each kept if the puzzle without it has
-/// another solution. One check serves every try: the givens are its decisions, and the grid is
-/// left out at its level 0, so what it learns holds for every try.
+/// another solution: a check of the givens left, with the grid blocked, finds one. A check
+/// afresh each time: the givens are its units (level 0), so its clauses are short.
 fn proper(side: usize, grid: &mut [u8], order: &[usize]) {
-    let mut check = check_of(side, &[]);
-    check.block(grid);
+    let solution = grid.to_vec();
     for &p in order {
         let given = replace(&mut grid[p], 0);
-        check.backjump(0);
-        // Each given assumed in turn (a conflict there: no other solution).
-        let assumed = (0..side * side)
-            .filter(|&q| grid[q] != 0)
-            .all(|q| check.assume(side * q + grid[q] as usize - 1));
-        if assumed && matches!(check.solve(), Verdict::Sat(_)) {
+        let mut check = check_of(side, grid);
+        check.block(&solution);
+        if matches!(check.solve(), Verdict::Sat(_)) {
             grid[p] = given;
         }
     }

@@ -279,8 +279,6 @@ fn excluding(side: usize, givens: &[u8], limit: u64) -> u64 {
 pub(crate) trait Checks {
     fn solve(&mut self) -> Verdict;
     fn block(&mut self, solution: &[u8]);
-    fn backjump(&mut self, level: usize);
-    fn assume(&mut self, v: usize) -> bool;
 }
 
 impl<const S: usize> Checks for every_size::Cdcl<S> {
@@ -290,14 +288,6 @@ impl<const S: usize> Checks for every_size::Cdcl<S> {
 
     fn block(&mut self, solution: &[u8]) {
         every_size::Cdcl::block(self, solution)
-    }
-
-    fn backjump(&mut self, level: usize) {
-        every_size::Cdcl::backjump(self, level)
-    }
-
-    fn assume(&mut self, v: usize) -> bool {
-        every_size::Cdcl::assume(self, v)
     }
 }
 
