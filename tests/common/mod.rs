@@ -343,7 +343,7 @@ fn count(grid: &mut [u8; 81], holds: &mut [u16; 27], limit: u64) -> u64 {
         Some(ways) => ways,
     };
     let mut found = 0;
-    for (p, d) in ways {
+    for &(p, d) in &ways.ways[..ways.len] {
         grid[p] = d;
         units_of(p).iter().for_each(|&u| holds[u] |= 1 << d);
         found += count(grid, holds, limit - found);
@@ -356,41 +356,57 @@ fn count(grid: &mut [u8; 81], holds: &mut [u16; 27], limit: u64) -> u64 {
     found
 }
 
+/// At most nine ways on, each a (square, digit): kept in an array, not allocated, as the search
+/// makes one at every step.
+struct Ways {
+    len: usize,
+    ways: [(usize, u8); 9],
+}
+
 /// The fewest ways on, each a (square, digit): the digits of one empty square, or the squares
 /// of one digit in one unit; None when the grid is full. A way of one or none ends the look.
-fn fewest_ways(grid: &[u8; 81], holds: &[u16; 27]) -> Option<Vec<(usize, u8)>> {
-    let free = |p: usize| {
-        let [r, c, b] = units_of(p);
-        0b11_1111_1110 & !(holds[r] | holds[c] | holds[b])
-    };
-    let mut best: Option<Vec<(usize, u8)>> = None;
-    let mut consider = |ways: Vec<(usize, u8)>| {
-        if best.as_ref().map_or(true, |b| ways.len() < b.len()) {
-            best = Some(ways);
-        }
-        best.as_ref().is_some_and(|b| b.len() <= 1)
-    };
+fn fewest_ways(grid: &[u8; 81], holds: &[u16; 27]) -> Option<Ways> {
+    // The digits each empty square still allows, bit d for digit d.
+    let mut free = [0u16; 81];
+    let mut best: Option<Ways> = None;
+    let fewer = |best: &Option<Ways>, len: usize| best.as_ref().map_or(true, |b| len < b.len);
     for p in (0..81).filter(|&p| grid[p] == 0) {
-        let digits = free(p);
-        if consider(
-            (1..=9)
-                .filter(|&d| digits >> d & 1 == 1)
-                .map(|d| (p, d))
-                .collect(),
-        ) {
-            return best;
+        let [r, c, b] = units_of(p);
+        free[p] = 0b11_1111_1110 & !(holds[r] | holds[c] | holds[b]);
+        let len = free[p].count_ones() as usize;
+        if fewer(&best, len) {
+            let mut ways = Ways {
+                len: 0,
+                ways: [(0, 0); 9],
+            };
+            for d in (1..=9).filter(|&d| free[p] >> d & 1 == 1) {
+                ways.ways[ways.len] = (p, d);
+                ways.len += 1;
+            }
+            best = Some(ways);
+            if len <= 1 {
+                return best;
+            }
         }
     }
     for (u, held) in holds.iter().enumerate() {
         for d in (1..=9).filter(|&d| held >> d & 1 == 0) {
-            let places = (0..9).map(|i| unit(u, i)).filter(|&p| grid[p] == 0);
-            if consider(
-                places
-                    .filter(|&p| free(p) >> d & 1 == 1)
-                    .map(|p| (p, d))
-                    .collect(),
-            ) {
-                return best;
+            let mut ways = Ways {
+                len: 0,
+                ways: [(0, 0); 9],
+            };
+            for p in (0..9).map(|i| unit(u, i)) {
+                if grid[p] == 0 && free[p] >> d & 1 == 1 {
+                    ways.ways[ways.len] = (p, d);
+                    ways.len += 1;
+                }
+            }
+            if fewer(&best, ways.len) {
+                let len = ways.len;
+                best = Some(ways);
+                if len <= 1 {
+                    return best;
+                }
             }
         }
     }
