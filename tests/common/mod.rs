@@ -466,51 +466,88 @@ pub mod sized {
         !used & ((1 << (side + 1)) - 2)
     }
 
-    /// The solutions of `grid`, counted up to `limit`: branch on the empty square with the fewest
-    /// symbols left.
+    /// The solutions of `grid`, counted up to `limit`: branch where the fewest ways are.
     pub fn count(side: usize, grid: &mut Vec<u8>, limit: usize) -> usize {
-        // Each way as (square, symbol): the symbols of one empty square, or the squares of one
-        // symbol in one row, column or box; either way each solution is met once.
-        let free: Vec<u32> = (0..side * side)
-            .map(|p| match grid[p] {
-                0 => free(side, grid, p),
-                _ => 0,
-            })
-            .collect();
-        let mut best: Option<Vec<(usize, u8)>> = None;
-        let mut consider = |ways: Vec<(usize, u8)>| {
-            if best.as_ref().map_or(true, |b| ways.len() < b.len()) {
-                best = Some(ways);
+        // The symbols each row, column and box holds, bit v for symbol v.
+        let mut holds = vec![0u32; 3 * side];
+        for p in (0..side * side).filter(|&p| grid[p] != 0) {
+            for u in units_of(side, p) {
+                holds[u] |= 1 << grid[p];
             }
-        };
-        for p in (0..side * side).filter(|&p| grid[p] == 0) {
-            consider(
-                (1..=side as u8)
-                    .filter(|&v| free[p] >> v & 1 != 0)
-                    .map(|v| (p, v))
-                    .collect(),
-            );
         }
+        search(side, grid, &mut holds, limit)
+    }
+
+    /// The row, column and box of square p: units 0 to side - 1, then the columns, then the boxes.
+    fn units_of(side: usize, p: usize) -> [usize; 3] {
+        let (n, x, y) = (box_side(side), p / side, p % side);
+        [x, side + y, 2 * side + x / n * n + y / n]
+    }
+
+    /// The square of unit u (rows, columns, boxes) at place i.
+    fn square(side: usize, u: usize, i: usize) -> usize {
         let n = box_side(side);
-        for u in 0..3 * side {
-            let square = |i: usize| match u / side {
-                0 => side * (u % side) + i,
-                1 => side * i + u % side,
-                _ => side * (u % side / n * n + i / n) + u % side % n * n + i % n,
-            };
-            for v in (1..=side as u8).filter(|&v| (0..side).all(|i| grid[square(i)] != v)) {
-                let places = (0..side).map(square).filter(|&p| free[p] >> v & 1 != 0);
-                consider(places.map(|p| (p, v)).collect());
+        match u / side {
+            0 => side * (u % side) + i,
+            1 => side * i + u % side,
+            _ => side * (u % side / n * n + i / n) + u % side % n * n + i % n,
+        }
+    }
+
+    fn search(side: usize, grid: &mut Vec<u8>, holds: &mut [u32], limit: usize) -> usize {
+        // Each way as (square, symbol): the symbols of one empty square, or the squares of one
+        // symbol in one row, column or box; either way each solution is met once. A choice of
+        // one way or none ends the look.
+        let every = (1u32 << (side + 1)) - 2;
+        let mut free = [0u32; 625];
+        let (mut best, mut best_len) = ([(0, 0); 25], usize::MAX);
+        let mut ways = [(0, 0); 25];
+        'look: {
+            for p in (0..side * side).filter(|&p| grid[p] == 0) {
+                let [r, c, b] = units_of(side, p);
+                free[p] = every & !(holds[r] | holds[c] | holds[b]);
+                let len = free[p].count_ones() as usize;
+                if len < best_len {
+                    let symbols = (1..=side as u8).filter(|&v| free[p] >> v & 1 != 0);
+                    for (k, v) in symbols.enumerate() {
+                        best[k] = (p, v);
+                    }
+                    best_len = len;
+                    if len <= 1 {
+                        break 'look;
+                    }
+                }
+            }
+            for (u, &held) in holds.iter().enumerate() {
+                for v in (1..=side as u8).filter(|&v| held >> v & 1 == 0) {
+                    let mut len = 0;
+                    for p in (0..side).map(|i| square(side, u, i)) {
+                        if grid[p] == 0 && free[p] >> v & 1 != 0 {
+                            ways[len] = (p, v);
+                            len += 1;
+                        }
+                    }
+                    if len < best_len {
+                        best[..len].copy_from_slice(&ways[..len]);
+                        best_len = len;
+                        if len <= 1 {
+                            break 'look;
+                        }
+                    }
+                }
             }
         }
-        let ways = match best {
-            None => return 1,
-            Some(ways) => ways,
-        };
+        if best_len == usize::MAX {
+            return 1;
+        }
         let mut found = 0;
-        for (p, v) in ways {
+        for &(p, v) in &best[..best_len] {
             grid[p] = v;
-            found += count(side, grid, limit - found);
+            units_of(side, p).iter().for_each(|&u| holds[u] |= 1 << v);
+            found += search(side, grid, holds, limit - found);
+            units_of(side, p)
+                .iter()
+                .for_each(|&u| holds[u] &= !(1 << v));
             grid[p] = 0;
             if found >= limit {
                 break;
