@@ -207,26 +207,36 @@ pub fn solved_grid(rng: &mut Rng) -> [u8; 81] {
             grid[9 * (3 * b + i / 3) + 3 * b + i % 3] = d;
         }
     }
-    let filled = complete(&mut grid, 0, rng);
+    // The digits each unit holds, bit d for digit d, as count_solutions keeps them.
+    let mut holds = [0u16; 27];
+    for p in (0..81).filter(|&p| grid[p] != 0) {
+        for u in units_of(p) {
+            holds[u] |= 1 << grid[p];
+        }
+    }
+    let filled = complete(&mut grid, &mut holds, 0, rng);
     assert!(filled, "three diagonal boxes always complete");
     grid
 }
 
-fn complete(grid: &mut [u8; 81], p: usize, rng: &mut Rng) -> bool {
+fn complete(grid: &mut [u8; 81], holds: &mut [u16; 27], p: usize, rng: &mut Rng) -> bool {
     if p == 81 {
         return true;
     }
     if grid[p] != 0 {
-        return complete(grid, p + 1, rng);
+        return complete(grid, holds, p + 1, rng);
     }
     let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
     rng.shuffle(&mut digits);
+    let units = units_of(p);
     for &d in &digits {
-        if allows(grid, p, d) {
+        if units.iter().all(|&u| holds[u] >> d & 1 == 0) {
             grid[p] = d;
-            if complete(grid, p + 1, rng) {
+            units.iter().for_each(|&u| holds[u] |= 1 << d);
+            if complete(grid, holds, p + 1, rng) {
                 return true;
             }
+            units.iter().for_each(|&u| holds[u] &= !(1 << d));
             grid[p] = 0;
         }
     }
