@@ -343,7 +343,7 @@ pub fn count_solutions(grid: &mut [u8; 81], limit: u64) -> u64 {
 }
 
 /// The row, column and box of square p: units 0 to 8, 9 to 17, 18 to 26, as `unit` numbers them.
-fn units_of(p: usize) -> [usize; 3] {
+pub fn units_of(p: usize) -> [usize; 3] {
     [p / 9, 9 + p % 9, 18 + p / 27 * 3 + p % 9 / 3]
 }
 
