@@ -318,8 +318,23 @@ pub fn drawn(s: &str, bar: &str, borders: [&str; 3]) -> String {
     text + borders[2] + "\n"
 }
 
+/// The squares of each unit, `unit` worked out once: the plain search reads them at every step.
+const UNITS: [[usize; 9]; 27] = {
+    let mut units = [[0; 9]; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            units[u][i] = unit(u, i);
+            i += 1;
+        }
+        u += 1;
+    }
+    units
+};
+
 /// The square of unit u (rows, columns, boxes) at place i.
-pub fn unit(u: usize, i: usize) -> usize {
+pub const fn unit(u: usize, i: usize) -> usize {
     match u / 9 {
         0 => 9 * u + i,
         1 => 9 * i + u % 9,
@@ -405,7 +420,7 @@ fn fewest_ways(grid: &[u8; 81], holds: &[u16; 27]) -> Option<Ways> {
                 len: 0,
                 ways: [(0, 0); 9],
             };
-            for p in (0..9).map(|i| unit(u, i)) {
+            for &p in &UNITS[u] {
                 if grid[p] == 0 && free[p] >> d & 1 == 1 {
                     ways.ways[ways.len] = (p, d);
                     ways.len += 1;
