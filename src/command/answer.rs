@@ -9,7 +9,7 @@ use super::inputs::{inputs, misread, Input, Io};
 use super::judge::{fail, finish, output_failed, whole_lines, Stop};
 use super::progress::Progress;
 use super::puzzles::{
-    smallest, solutions, solve, Found, LineReader, Output, Part, Recent, Squares,
+    smallest, solutions, solve, Found, Grid, LineReader, Output, Part, Recent, Squares,
 };
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -18,7 +18,7 @@ use std::mem::{replace, take};
 use std::sync::Arc;
 
 /// A puzzle's side and givens, to be worked on.
-pub(crate) type Job = (usize, Vec<u8>);
+pub(crate) type Job = (usize, Grid);
 
 /// What is asked of each puzzle.
 #[derive(Clone, Copy)]
@@ -48,7 +48,7 @@ impl Mode {
             Mode::Explain => {
                 let (steps, answer) = explain::explain(givens);
                 let _ = found(Found::Said(steps, answer.is_some()))
-                    && answer.is_some_and(|grid| found(Found::Solution(grid.to_vec())));
+                    && answer.is_some_and(|grid| found(Found::Solution(Grid::from(&grid[..]))));
             }
             Mode::Count(limit) => {
                 let count = solutions(side, givens, limit);
@@ -62,7 +62,7 @@ impl Mode {
                 let mut count = 0;
                 solve(side, givens, &mut |grid| {
                     count += 1;
-                    found(Found::Solution(grid.to_vec())) && count < limit
+                    found(Found::Solution(Grid::from(grid))) && count < limit
                 });
             }
         }
@@ -80,7 +80,7 @@ pub(crate) fn answer_each(
     progress: &Progress,
 ) -> i32 {
     let (several, mut between) = (files.len() > 1, Between::default());
-    let work = move |(side, givens): (usize, Vec<u8>), found: &mut dyn FnMut(Found) -> bool| {
+    let work = move |(side, givens): Job, found: &mut dyn FnMut(Found) -> bool| {
         mode.work(side, &givens, found)
     };
     // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
@@ -189,7 +189,7 @@ impl<'w> Waiting<'_, '_, 'w> {
             }
             Part::Puzzle(puzzle) => {
                 self.bytes += puzzle.text().len();
-                let coming = workers.hand((puzzle.side(), puzzle.givens().to_vec()));
+                let coming = workers.hand((puzzle.side(), Grid::from(puzzle.givens())));
                 Item::Puzzle(puzzle, coming)
             }
         };
