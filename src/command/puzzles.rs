@@ -337,6 +337,9 @@ pub(crate) enum Found {
     /// A line said of the puzzle (its count, its rating), or said before it (--explain's
     /// steps), and whether it has a solution.
     Said(String, bool),
+    /// The puzzle worked on (--solve), back with its blanks filled in if it has a solution, and
+    /// whether it has.
+    Filled(Box<dyn Squares>, bool),
 }
 
 /// Where the answers to an input go: the output, the messages about it, its name in them, and
