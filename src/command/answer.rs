@@ -349,9 +349,10 @@ impl<'w> Writer<'w> {
             }
         });
         said?;
-        // None only if its worker is gone (it panicked, and said so).
+        // None only if its worker is gone (it panicked, and said so): the run fails, no puzzle
+        // left out in silence.
         let Some(mut puzzle) = puzzle else {
-            return Ok(());
+            return Err(io::Error::new(io::ErrorKind::Other, "a worker stopped"));
         };
         if !solved && !puzzle.says_none() {
             to.unsolved(&*puzzle);
