@@ -9,7 +9,7 @@ use super::inputs::{inputs, misread, Input, Io};
 use super::judge::{fail, finish, output_failed, whole_lines, Stop};
 use super::progress::Progress;
 use super::puzzles::{
-    smallest, solutions, solve, Found, LineReader, Output, Part, Recent, Squares,
+    smallest, solutions, solve, Found, Grid, LineReader, Output, Part, Recent, Squares,
 };
 use std::collections::VecDeque;
 use std::ffi::OsString;
@@ -17,8 +17,12 @@ use std::io::{self, Write};
 use std::mem::{replace, take};
 use std::sync::Arc;
 
-/// A puzzle's side and givens, to be worked on.
-pub(crate) type Job = (usize, Vec<u8>);
+/// A puzzle to be worked on: its side and givens, or (--solve) the puzzle itself, filled in by
+/// the worker (off the thread that reads and writes) and handed back.
+pub(crate) enum Job {
+    Givens(usize, Grid),
+    Puzzle(Box<dyn Squares>),
+}
 
 /// What is asked of each puzzle.
 #[derive(Clone, Copy)]
@@ -36,9 +40,20 @@ pub(crate) enum Mode {
 }
 
 impl Mode {
-    /// The work on a puzzle of side `side` (its givens): what it finds, handed to `found` in
-    /// turn.
-    fn work(self, side: usize, givens: &[u8], found: &mut dyn FnMut(Found) -> bool) {
+    /// The work on a puzzle: what it finds, handed to `found` in turn.
+    fn work(self, job: Job, found: &mut dyn FnMut(Found) -> bool) {
+        let (side, givens) = match job {
+            Job::Givens(side, givens) => (side, givens),
+            Job::Puzzle(mut puzzle) => {
+                let solution = smallest::<Grid>(puzzle.side(), puzzle.givens());
+                if let Some(grid) = &solution {
+                    puzzle.fill_in(grid);
+                }
+                found(Found::Filled(puzzle, solution.is_some()));
+                return;
+            }
+        };
+        let givens = &givens[..];
         match self {
             Mode::Solve => {
                 if let Some(grid) = smallest(side, givens) {
@@ -48,7 +63,7 @@ impl Mode {
             Mode::Explain => {
                 let (steps, answer) = explain::explain(givens);
                 let _ = found(Found::Said(steps, answer.is_some()))
-                    && answer.is_some_and(|grid| found(Found::Solution(grid.to_vec())));
+                    && answer.is_some_and(|grid| found(Found::Solution(Grid::from(&grid[..]))));
             }
             Mode::Count(limit) => {
                 let count = solutions(side, givens, limit);
@@ -62,7 +77,7 @@ impl Mode {
                 let mut count = 0;
                 solve(side, givens, &mut |grid| {
                     count += 1;
-                    found(Found::Solution(grid.to_vec())) && count < limit
+                    found(Found::Solution(Grid::from(grid))) && count < limit
                 });
             }
         }
@@ -80,9 +95,7 @@ pub(crate) fn answer_each(
     progress: &Progress,
 ) -> i32 {
     let (several, mut between) = (files.len() > 1, Between::default());
-    let work = move |(side, givens): (usize, Vec<u8>), found: &mut dyn FnMut(Found) -> bool| {
-        mode.work(side, &givens, found)
-    };
+    let work = move |job: Job, found: &mut dyn FnMut(Found) -> bool| mode.work(job, found);
     // Small puzzles go to the workers in batches; larger ones, slower, one at a time.
     let batch = match side {
         Some(1..=9) => 32,
@@ -111,7 +124,15 @@ pub(crate) fn answer_each(
                 name: &name,
                 solved: &mut solved,
             };
-            let answered = answer(&mut opened, side, workers, &mut writer, to, progress);
+            let sends = matches!(mode, Mode::Solve);
+            let answered = answer(
+                &mut opened,
+                (side, sends),
+                workers,
+                &mut writer,
+                to,
+                progress,
+            );
             writer.leaves(&mut between);
             status = status.max(!solved as i32);
             match answered {
@@ -124,11 +145,12 @@ pub(crate) fn answer_each(
     })
 }
 
-/// Answers one input: reads it a line at a time, hands each puzzle to the workers and writes
-/// each piece once what comes before it is written; the pieces read ahead stay few.
+/// Answers one input: reads it a line at a time, hands each puzzle to the workers (the puzzle
+/// itself if `sends`) and writes each piece once what comes before it is written; the pieces
+/// read ahead stay few.
 fn answer<'w>(
     input: &mut Input,
-    side: Option<usize>,
+    (side, sends): (Option<usize>, bool),
     workers: &'w Workers<Job, Found>,
     writer: &mut Writer<'w>,
     to: Output,
@@ -146,6 +168,7 @@ fn answer<'w>(
         // The reader flushes when its next read may wait: then everything read goes out, unless
         // the input is a file, which does not wait.
         sends_all: may_wait || most == 0,
+        sends,
         writer,
         to,
         progress,
@@ -170,6 +193,8 @@ struct Waiting<'a, 'o, 'w> {
     pieces: VecDeque<Item<'w>>,
     bytes: usize,
     sends_all: bool,
+    /// Each puzzle goes with its job (--solve).
+    sends: bool,
     writer: &'a mut Writer<'w>,
     to: Output<'o>,
     progress: &'a Progress,
@@ -177,7 +202,8 @@ struct Waiting<'a, 'o, 'w> {
 
 enum Item<'w> {
     Text(Vec<u8>),
-    Puzzle(Box<dyn Squares>, Coming<'w>),
+    /// A puzzle (None: it went with its job, and comes back), its text's length, its work.
+    Puzzle(Option<Box<dyn Squares>>, usize, Coming<'w>),
 }
 
 impl<'w> Waiting<'_, '_, 'w> {
@@ -188,9 +214,16 @@ impl<'w> Waiting<'_, '_, 'w> {
                 Item::Text(text)
             }
             Part::Puzzle(puzzle) => {
-                self.bytes += puzzle.text().len();
-                let coming = workers.hand((puzzle.side(), puzzle.givens().to_vec()));
-                Item::Puzzle(puzzle, coming)
+                let bytes = puzzle.text().len();
+                self.bytes += bytes;
+                let (job, kept) = match self.sends {
+                    true => (Job::Puzzle(puzzle), None),
+                    false => {
+                        let givens = Grid::from(puzzle.givens());
+                        (Job::Givens(puzzle.side(), givens), Some(puzzle))
+                    }
+                };
+                Item::Puzzle(kept, bytes, workers.hand(job))
             }
         };
         self.pieces.push_back(item);
@@ -210,8 +243,8 @@ impl<'w> Waiting<'_, '_, 'w> {
                 self.bytes -= text.len();
                 self.writer.text(text, &mut self.to)
             }
-            Some(Item::Puzzle(puzzle, coming)) => {
-                self.bytes -= puzzle.text().len();
+            Some(Item::Puzzle(puzzle, bytes, coming)) => {
+                self.bytes -= bytes;
                 self.progress.one_more();
                 self.writer.puzzle(puzzle, coming, &mut self.to)
             }
@@ -283,16 +316,18 @@ impl<'w> Writer<'w> {
         }
     }
 
+    /// Writes a puzzle (None: it went with its job, and comes back with what it finds).
     fn puzzle(
         &mut self,
-        mut puzzle: Box<dyn Squares>,
+        mut puzzle: Option<Box<dyn Squares>>,
         coming: Coming<'w>,
         to: &mut Output,
     ) -> io::Result<()> {
+        let kept = |puzzle: Option<_>| puzzle.expect("only --solve hands its puzzles on");
         let (held, explained) = match self {
             Writer::InPlace(held, explained) => (held, explained),
-            Writer::Lines(tag) => return line(tag, &*puzzle, coming, to),
-            Writer::Blocks(blocks) => return blocks.puzzle(puzzle, coming, to),
+            Writer::Lines(tag) => return line(tag, &*kept(puzzle), coming, to),
+            Writer::Blocks(blocks) => return blocks.puzzle(kept(puzzle), coming, to),
         };
         let (mut solved, mut said) = (false, Ok(()));
         coming.take(&mut |found| match found {
@@ -302,12 +337,23 @@ impl<'w> Writer<'w> {
                 said.is_ok()
             }
             Found::Solution(grid) => {
-                puzzle.fill_in(&grid);
+                if let Some(puzzle) = puzzle.as_mut() {
+                    puzzle.fill_in(&grid);
+                }
                 solved = true;
+                false
+            }
+            Found::Filled(filled, solution) => {
+                (puzzle, solved) = (Some(filled), solution);
                 false
             }
         });
         said?;
+        // None only if its worker is gone (it panicked, and said so): the run fails, no puzzle
+        // left out in silence.
+        let Some(mut puzzle) = puzzle else {
+            return Err(io::Error::new(io::ErrorKind::Other, "a worker stopped"));
+        };
         if !solved && !puzzle.says_none() {
             to.unsolved(&*puzzle);
         }

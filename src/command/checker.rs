@@ -241,7 +241,7 @@ fn wrong(puzzle: &dyn Squares, answer: &dyn Squares, only_smallest: bool) -> Opt
     if !only_smallest && full_and_sound() {
         return None;
     }
-    let solution = match smallest(side, givens) {
+    let solution = match smallest::<Vec<u8>>(side, givens) {
         Some(solution) if solution == got => return None,
         Some(solution) => solution,
         None => {

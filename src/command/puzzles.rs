@@ -59,7 +59,7 @@ impl Squares for judge::Puzzle {
     }
 
     fn fill_in(&mut self, grid: &[u8]) {
-        judge::fill_in(self, &nine(grid));
+        judge::fill_in(self, grid.try_into().expect("a 9x9 grid"));
     }
 }
 
@@ -221,11 +221,38 @@ impl<'a> LineReader<'a> {
     }
 }
 
+/// A grid's squares, each a symbol's number from 1 (0 a blank): a 9x9 grid's held in place (no
+/// allocation a puzzle), another's on the heap.
+pub(crate) enum Grid {
+    Nine([u8; 81]),
+    Other(Vec<u8>),
+}
+
+impl From<&[u8]> for Grid {
+    fn from(squares: &[u8]) -> Grid {
+        match squares.try_into() {
+            Ok(nine) => Grid::Nine(nine),
+            Err(_) => Grid::Other(squares.to_vec()),
+        }
+    }
+}
+
+impl std::ops::Deref for Grid {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Grid::Nine(nine) => nine,
+            Grid::Other(squares) => squares,
+        }
+    }
+}
+
 /// The smallest solution of `givens` (a side's squares), the classic's, if it has one.
-pub(crate) fn smallest(side: usize, givens: &[u8]) -> Option<Vec<u8>> {
+pub(crate) fn smallest<G: for<'g> From<&'g [u8]>>(side: usize, givens: &[u8]) -> Option<G> {
     let mut smallest = None;
     solve(side, givens, &mut |grid| {
-        smallest = Some(grid.to_vec());
+        smallest = Some(G::from(grid));
         false
     });
     smallest
@@ -236,7 +263,8 @@ pub(crate) fn smallest(side: usize, givens: &[u8]) -> Option<Vec<u8>> {
 pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) {
     match side {
         9 => {
-            judge::Search::solve(&nine(givens), &mut |grid| found(grid));
+            let givens = givens.try_into().expect("a 9x9 grid");
+            judge::Search::solve(givens, &mut |grid| found(grid));
         }
         _ => every_size::solve(side, givens, found),
     }
@@ -305,10 +333,13 @@ pub(crate) fn check_of(side: usize, givens: &[u8]) -> Box<dyn Checks> {
 /// What the work on a puzzle finds.
 pub(crate) enum Found {
     /// A solution, each square's symbol from 1; the smallest first.
-    Solution(Vec<u8>),
+    Solution(Grid),
     /// A line said of the puzzle (its count, its rating), or said before it (--explain's
     /// steps), and whether it has a solution.
     Said(String, bool),
+    /// The puzzle worked on (--solve), back with its blanks filled in if it has a solution, and
+    /// whether it has.
+    Filled(Box<dyn Squares>, bool),
 }
 
 /// Where the answers to an input go: the output, the messages about it, its name in them, and
