@@ -380,9 +380,9 @@ struct Search<const S: usize> {
     witness: Vec<u8>,
     agrees: usize,
     unique: bool,
-    /// Calls of dfs since the last solution was found.
+    /// dfs's calls since the last solution.
     steps: u64,
-    /// The level of a decision with no solution after it: dfs goes back to it.
+    /// The depth of a decision with no solution after it: dfs goes back to it.
     dead: Option<usize>,
 }
 
@@ -526,7 +526,7 @@ impl<const S: usize> Search<S> {
         self.grid[S * x + y] = 0;
     }
 
-    /// The classic's next (x, y): the first empty square in reading order from p; None when full.
+    /// The classic's next (x, y): the first empty square from p in reading order; None if full.
     fn next_square(&self, p: usize) -> Option<(usize, usize)> {
         let q = (p..S * S).find(|&q| self.grid[q] == 0)?;
         Some((q / S, q % S))
@@ -668,7 +668,7 @@ pub(crate) struct Cdcl<const S: usize> {
     /// Each level above 0: its trail's start, its decision; the board before each.
     levels: Vec<(usize, usize)>,
     boards: Vec<u32>,
-    /// Each var's level and reason (None: a decision), while it has a value.
+    /// Each var's level and reason (None: a decision, or level 0), while it has a value.
     level: Vec<usize>,
     reason: Vec<Option<Constraint>>,
     /// Rules left one way; a constraint whose literals are all false.
@@ -688,7 +688,7 @@ pub(crate) struct Cdcl<const S: usize> {
     seen: Vec<bool>,
 }
 
-/// The arena's words at most: past them, a restart forgets the higher half of LBDs.
+/// The arena's words at most, checked at restarts: past them, the higher half of LBDs goes.
 const KEPT: usize = 1 << 20;
 
 /// Conflicts between restarts: this times the next number of the Luby sequence.
@@ -836,7 +836,7 @@ impl<const S: usize> Cdcl<S> {
         self.propagate().is_ok() && self.decide(v) && self.propagate().is_ok()
     }
 
-    /// A new level whose decision places var v (if not placed); false, no level, if v is false.
+    /// A new level deciding var v (placed if not yet); false, no level, if v is false.
     fn decide(&mut self, v: usize) -> bool {
         if self.board.is_false(Lit::new(v, true)) {
             return false;
@@ -876,13 +876,13 @@ impl<const S: usize> Cdcl<S> {
         for &v in &path[..k] {
             self.add(vec![Lit::new(v, true)], 0);
         }
-        for &v in &path[k..] {
-            self.propagate().map_err(|_| self.level())?;
-            if !self.decide(v) {
-                return Err(self.level() + 1);
+        self.propagate().map_err(|_| 0usize)?;
+        for (i, &v) in path[k..].iter().enumerate() {
+            if !self.assume(v) {
+                return Err(i + 1);
             }
         }
-        self.propagate().map_err(|_| self.level())
+        Ok(())
     }
 
     // -- Conflict analysis and learning.
@@ -993,7 +993,7 @@ impl<const S: usize> Cdcl<S> {
         None
     }
 
-    /// Raises var u's activity by the bump (all of them scaled down when too large).
+    /// Raises var u's activity by the bump (all scaled down when too large).
     fn raise(&mut self, u: usize) {
         self.activity[u] += self.bump;
         if self.activity[u] > 1e100 {
@@ -1032,7 +1032,7 @@ impl<const S: usize> Cdcl<S> {
 
     // -- The search: decisions, restarts, forgetting.
 
-    /// A solution of the board at the top level, or the first level whose decision leaves none.
+    /// A solution of the board at the top level, or a level whose decision leaves none.
     /// Each conflict teaches a clause and backjumps; a restart goes back to the top.
     pub(crate) fn solve(&mut self) -> Verdict {
         let path: Vec<usize> = self.levels.iter().map(|level| level.1).collect();

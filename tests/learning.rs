@@ -4,8 +4,8 @@
 //! decisions; a board it finds no solution for has none, and a solution it finds is one.
 
 use crate::command::every_size::{Cdcl, Verdict};
-use crate::common::sized::{count, free};
-use crate::common::Rng;
+use crate::common::sized::{count, free, one_line, smallest, solved};
+use crate::common::{run, Rng};
 
 /// Up to `limit` solutions of `grid` (0 a blank, else symbol + 1), plainly: the empty square
 /// with fewest symbols free, each symbol in turn.
@@ -206,4 +206,46 @@ fn going_back_to_a_level_leaves_the_board_a_fresh_check_builds() {
     backjumps_to_fresh_boards::<4>(100, 20, 4);
     backjumps_to_fresh_boards::<9>(40, 20, 5);
     backjumps_to_fresh_boards::<16>(6, 25, 6);
+}
+
+/// The judge file built with a restart every few conflicts and a tiny arena, so that restarts,
+/// forgetting and the path decided again happen all the time; its answers against the plain
+/// search on seeded puzzles of sides 4, 9 and 16 (none, one and several solutions).
+#[test]
+fn restarts_and_forgetting_at_every_turn_keep_every_answer() {
+    let source = std::fs::read_to_string("src/every_size.rs").expect("the judge file");
+    let mut variant = source.clone();
+    for (constant, small) in [("LUBY_UNIT: u64 = ", "2"), ("KEPT: usize = ", "1 << 8")] {
+        let at = variant.find(constant).expect("the constant") + constant.len();
+        let end = at + variant[at..].find(';').expect("its end");
+        variant.replace_range(at..end, small);
+    }
+    assert_ne!(variant, source);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(dir.join("every_size_restarts.rs"), variant).expect("written");
+    let built = std::process::Command::new("rustc")
+        .args(["--edition", "2021", "every_size_restarts.rs"])
+        .current_dir(dir)
+        .output()
+        .expect("rustc runs");
+    let said = String::from_utf8_lossy(&built.stderr);
+    assert!(built.status.success() && said.is_empty(), "{said}");
+    let mut rng = Rng::new(52);
+    for (side, puzzles, blanks) in [(4, 100, 12), (9, 40, 60), (16, 8, 150)] {
+        let (mut input, mut expected) = (String::new(), String::new());
+        for _ in 0..puzzles {
+            let mut grid = solved(side, &mut rng);
+            for _ in 0..blanks {
+                grid[rng.below(side * side)] = 0;
+            }
+            if rng.below(4) == 0 {
+                grid[rng.below(side * side)] = 1 + rng.below(side) as u8;
+            }
+            let answer = smallest(side, &grid);
+            input += &format!("{}\n", one_line(side, &grid));
+            expected += &format!("{}\n", one_line(side, answer.as_ref().unwrap_or(&grid)));
+        }
+        let run = run(&dir.join("every_size_restarts"), &[], input.as_bytes());
+        assert_eq!(run.stdout(), expected, "side {side}");
+    }
 }
