@@ -419,7 +419,7 @@ impl<const S: usize> Search<S> {
             search.place(p / S, p % S, given as usize - 1);
         }
         // Counts to two: with one solution dfs only walks it. The second search, on a copy,
-        // blocks the first solution: what it learns holds for no other.
+        // blocks the first solution: what it learns needs the block, so the copy goes.
         search.witness = match search.check.solve() {
             Verdict::Sat(model) => model,
             _ => return,
