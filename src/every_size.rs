@@ -688,7 +688,7 @@ pub(crate) struct Cdcl<const S: usize> {
     seen: Vec<bool>,
 }
 
-/// The arena's words at most, checked at restarts: past them, the higher half of LBDs goes.
+/// The arena's words past which clauses are forgotten, at once (memory stays bounded).
 const KEPT: usize = 1 << 20;
 
 /// Conflicts between restarts: this times the next number of the Luby sequence.
@@ -1051,9 +1051,9 @@ impl<const S: usize> Cdcl<S> {
                         (u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
                         (due, self.best) = (due + LUBY_UNIT * v as u64, 0);
                         self.backjump(top);
-                        if self.arena.len() > KEPT {
-                            self.reduce();
-                        }
+                    }
+                    if self.arena.len() > KEPT {
+                        self.reduce();
                     }
                 }
                 Ok(()) if self.level() < top => {
@@ -1112,25 +1112,24 @@ impl<const S: usize> Cdcl<S> {
         last.or(Some(v))
     }
 
-    /// Forgets the learnt clauses but the half of lowest LBD, at level 0, simplifying the rest
-    /// (a clause true goes, a literal false leaves it).
+    /// Forgets the learnt clauses but those of lowest LBD (newest first) in a quarter of KEPT,
+    /// at level 0, simplifying the rest (a clause true goes, a literal false leaves it).
     fn reduce(&mut self) {
         self.backjump(0);
-        let (arena, mut lbds, mut c) = (std::mem::take(&mut self.arena), Vec::new(), 0);
+        let (arena, mut clauses, mut c) = (std::mem::take(&mut self.arena), Vec::new(), 0);
         while c < arena.len() {
-            lbds.extend(Some(arena[c + 1]).filter(|&lbd| lbd > 0));
+            clauses.push((arena[c + 1], std::cmp::Reverse(c)));
             c += 2 + arena[c] as usize;
         }
-        lbds.sort_unstable();
-        let most = lbds.get(lbds.len() / 2).map_or(2, |&lbd| lbd.max(2));
-        c = 0;
+        clauses.sort_unstable(); // LBD 0 (never forgotten) first
+        let mut room = KEPT / 4;
         self.watches.iter_mut().for_each(Vec::clear);
-        while c < arena.len() {
-            let (length, lbd) = (arena[c] as usize, arena[c + 1]);
-            let lits = arena[c + 2..c + 2 + length].iter();
+        for (lbd, std::cmp::Reverse(c)) in clauses {
+            let lits = arena[c + 2..c + 2 + arena[c] as usize].iter();
             let mut clause: Vec<Lit> = lits.map(|&lit| Lit(lit)).collect();
-            c += 2 + length;
-            if lbd <= most && !clause.iter().any(|&lit| self.board.is_false(!lit)) {
+            let words = (lbd > 0) as usize * (2 + clause.len());
+            if words <= room && !clause.iter().any(|&lit| self.board.is_false(!lit)) {
+                room -= words;
                 clause.retain(|&lit| !self.board.is_false(lit));
                 self.add(clause, lbd);
             }
