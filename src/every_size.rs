@@ -590,7 +590,7 @@ pub(crate) struct Board<const S: usize> {
 }
 
 /// A rule that holds.
-const DONE: u32 = 1 << 31;
+pub(crate) const DONE: u32 = 1 << 31;
 
 impl<const S: usize> Board<S> {
     /// A box's side.
@@ -672,7 +672,7 @@ pub(crate) struct Cdcl<const S: usize> {
     level: Vec<usize>,
     reason: Vec<Option<Constraint>>,
     /// Rules left one way; a constraint whose literals are all false.
-    units: Vec<usize>,
+    forced: Vec<usize>,
     conflict: Option<Constraint>,
     pub(crate) arena: Vec<u32>,
     /// The clauses watching each literal, with a blocker: while that is true, no look.
@@ -711,7 +711,7 @@ impl<const S: usize> Cdcl<S> {
             boards: Vec::new(),
             level: vec![0; vars],
             reason: vec![None; vars],
-            units: Vec::new(),
+            forced: Vec::new(),
             conflict: None,
             arena: Vec::new(),
             watches: vec![Vec::new(); 2 * vars],
@@ -765,7 +765,7 @@ impl<const S: usize> Cdcl<S> {
             self.board.rules[k] &= !bit;
             match self.board.ways(k) {
                 0 => self.conflict = Some(Constraint::Rule(k)),
-                1 => self.units.push(k),
+                1 => self.forced.push(k),
                 _ => {}
             }
         }
@@ -778,7 +778,7 @@ impl<const S: usize> Cdcl<S> {
             if let Some(conflict) = self.conflict {
                 return Err(conflict);
             }
-            if let Some(k) = self.units.pop() {
+            if let Some(k) = self.forced.pop() {
                 let last = Board::<S>::vars(k, self.board.rules[k]).next();
                 if let (1, Some(u)) = (self.board.ways(k), last) {
                     self.assign(Lit::new(u, true), Some(Constraint::Rule(k)));
@@ -863,7 +863,7 @@ impl<const S: usize> Cdcl<S> {
             (self.head, self.conflict) = (trail, None);
             self.trail.truncate(trail);
             self.levels.truncate(level);
-            self.units.clear();
+            self.forced.clear();
         }
     }
 
@@ -1112,7 +1112,7 @@ impl<const S: usize> Cdcl<S> {
         last.or(Some(v))
     }
 
-    /// Forgets the learnt clauses but those of lowest LBD (newest first) in a quarter of KEPT,
+    /// Forgets the learnt clauses but the lowest LBDs (newest first) in a quarter of KEPT,
     /// at level 0, simplifying the rest (a clause true goes, a literal false leaves it).
     fn reduce(&mut self) {
         self.backjump(0);

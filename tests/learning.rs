@@ -3,7 +3,7 @@
 //! solution; going back to a level leaves the board a fresh check builds from the same
 //! decisions; a board it finds no solution for has none, and a solution it finds is one.
 
-use crate::command::every_size::{Cdcl, Verdict};
+use crate::command::every_size::{Cdcl, Verdict, DONE};
 use crate::common::sized::{count, free, one_line, smallest, solved};
 use crate::common::{run, Rng};
 
@@ -73,7 +73,7 @@ fn clauses<const S: usize>(check: &Cdcl<S>) -> Vec<(u32, Vec<Literal>)> {
 fn open_var<const S: usize>(check: &Cdcl<S>, rng: &mut Rng) -> Option<usize> {
     let open: Vec<usize> = (0..S * S * S)
         .filter(|&v| check.board.rules[v / S] >> (v % S) & 1 != 0)
-        .filter(|&v| check.board.rules[v / S] & 1 << 31 == 0)
+        .filter(|&v| check.board.rules[v / S] & DONE == 0)
         .collect();
     (!open.is_empty()).then(|| open[rng.below(open.len())])
 }
