@@ -688,7 +688,7 @@ pub(crate) struct Cdcl<const S: usize> {
     seen: Vec<bool>,
 }
 
-/// The arena's words past which clauses are forgotten, at once (memory stays bounded).
+/// The arena's words past which clauses are forgotten at once: memory stays bounded.
 const KEPT: usize = 1 << 20;
 
 /// Conflicts between restarts: this times the next number of the Luby sequence.
@@ -1112,8 +1112,8 @@ impl<const S: usize> Cdcl<S> {
         last.or(Some(v))
     }
 
-    /// Forgets the learnt clauses but the lowest LBDs (newest first) in a quarter of KEPT,
-    /// at level 0, simplifying the rest (a clause true goes, a literal false leaves it).
+    /// Forgets the learnt clauses but the lowest LBDs in a quarter of KEPT, at level 0,
+    /// simplifying the rest (a clause true goes, a literal false leaves it).
     fn reduce(&mut self) {
         self.backjump(0);
         let (arena, mut clauses, mut c) = (std::mem::take(&mut self.arena), Vec::new(), 0);
@@ -1121,7 +1121,7 @@ impl<const S: usize> Cdcl<S> {
             clauses.push((arena[c + 1], std::cmp::Reverse(c)));
             c += 2 + arena[c] as usize;
         }
-        clauses.sort_unstable(); // LBD 0 (never forgotten) first
+        clauses.sort_unstable(); // LBD 0 (kept) first; ties: last added first
         let mut room = KEPT / 4;
         self.watches.iter_mut().for_each(Vec::clear);
         for (lbd, std::cmp::Reverse(c)) in clauses {
