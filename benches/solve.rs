@@ -256,11 +256,8 @@ fn keeps_the_rest(input: &[u8], output: &[u8]) -> Result<(), String> {
             return Ok(());
         }
         let number = !line.trim().is_empty() && line.trim().bytes().all(|b| b.is_ascii_digit());
-        if at_line_start
-            && !counted
-            && number
-            && output.get(o..o + line_end - i) != Some(&input[i..line_end])
-        {
+        let echoed = output.get(o..o + line_end - i) == Some(&input[i..line_end]);
+        if at_line_start && !counted && number && !echoed {
             counted = true;
             i = line_end;
             continue;

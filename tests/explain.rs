@@ -99,12 +99,8 @@ fn named_square(name: &str) -> usize {
 
 fn named_unit(kind: &str, n: &str) -> usize {
     let n: usize = n.parse().unwrap();
-    9 * ["row", "column", "box"]
-        .iter()
-        .position(|&k| k == kind)
-        .unwrap()
-        + n
-        - 1
+    let kinds = ["row", "column", "box"];
+    9 * kinds.iter().position(|&k| k == kind).unwrap() + n - 1
 }
 
 fn named_digits(words: &str) -> u16 {
