@@ -8,24 +8,24 @@ use std::process::Command;
 
 /// The text from the line that starts with `from` up to the line that starts with `to`.
 fn between<'a>(text: &'a str, from: &str, to: &str) -> &'a str {
-    let start = text
-        .find(from)
-        .unwrap_or_else(|| panic!("{:?} is there", from));
-    let end = start
-        + text[start..]
-            .find(to)
-            .unwrap_or_else(|| panic!("{:?} is there", to));
-    &text[start..end]
+	let start = text
+		.find(from)
+		.unwrap_or_else(|| panic!("{:?} is there", from));
+	let end = start
+		+ text[start..]
+			.find(to)
+			.unwrap_or_else(|| panic!("{:?} is there", to));
+	&text[start..end]
 }
 
 #[test]
 fn the_readmes_leetcode_recipe_solves_leetcodes_example() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let judge = std::fs::read_to_string(root.join("src/main.rs")).expect("src/main.rs reads");
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
-    let solution = between(&readme, "impl Solution {", "```");
-    // LeetCode declares `struct Solution` and calls it; this `main` does what its harness does.
-    let example = r#"
+	let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+	let judge = std::fs::read_to_string(root.join("src/main.rs")).expect("src/main.rs reads");
+	let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+	let solution = between(&readme, "impl Solution {", "```");
+	// LeetCode declares `struct Solution` and calls it; this `main` does what its harness does.
+	let example = r#"
 struct Solution;
 
 fn main() {
@@ -40,31 +40,31 @@ fn main() {
     }
 }
 "#;
-    let program = [
-        between(
-            &judge,
-            "/// A table worked out when compiling",
-            "/// Reads standard input",
-        ),
-        between(&judge, "// ---- The search", "// ---- Answering"),
-        solution,
-        example,
-    ]
-    .concat();
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(dir.join("leetcode37.rs"), program).expect("written");
-    let built = Command::new("rustc")
-        .args(["--edition", "2021", "leetcode37.rs", "-o", "leetcode37"])
-        .current_dir(dir)
-        .output()
-        .expect("rustc runs");
-    let said = String::from_utf8_lossy(&built.stderr);
-    assert!(built.status.success() && said.is_empty(), "{}", said);
-    let run = Command::new(dir.join("leetcode37"))
-        .output()
-        .expect("it runs");
-    // LeetCode's expected output for its example, row by row.
-    let expected = "534678912\n672195348\n198342567\n859761423\n426853791\n713924856\n\
+	let program = [
+		between(
+			&judge,
+			"/// A table worked out when compiling",
+			"/// Reads standard input",
+		),
+		between(&judge, "// ---- The search", "// ---- Answering"),
+		solution,
+		example,
+	]
+	.concat();
+	let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+	std::fs::write(dir.join("leetcode37.rs"), program).expect("written");
+	let built = Command::new("rustc")
+		.args(["--edition", "2021", "leetcode37.rs", "-o", "leetcode37"])
+		.current_dir(dir)
+		.output()
+		.expect("rustc runs");
+	let said = String::from_utf8_lossy(&built.stderr);
+	assert!(built.status.success() && said.is_empty(), "{}", said);
+	let run = Command::new(dir.join("leetcode37"))
+		.output()
+		.expect("it runs");
+	// LeetCode's expected output for its example, row by row.
+	let expected = "534678912\n672195348\n198342567\n859761423\n426853791\n713924856\n\
                     961537284\n287419635\n345286179\n";
-    assert_eq!(String::from_utf8_lossy(&run.stdout), expected);
+	assert_eq!(String::from_utf8_lossy(&run.stdout), expected);
 }

@@ -11,87 +11,87 @@ use std::process::Command;
 
 /// A shell command that gives the command a puzzle, then another 1.6 s later.
 fn slow_input() -> String {
-    format!("(echo {PUZZLE}; sleep 1.6; echo {PUZZLE})")
+	format!("(echo {PUZZLE}; sleep 1.6; echo {PUZZLE})")
 }
 
 /// What `script` shows of `shell` run under a pseudo-terminal: standard error, and standard
 /// output where it is not sent elsewhere.
 fn on_a_terminal(shell: &str) -> String {
-    let run = Command::new("script")
-        .args(["-qec", &format!("sh -c '{shell}'"), "/dev/null"])
-        .output()
-        .expect("script (util-linux) runs");
-    assert!(run.status.success(), "{shell}: {:?}", run.status);
-    String::from_utf8_lossy(&run.stdout).into_owned()
+	let run = Command::new("script")
+		.args(["-qec", &format!("sh -c '{shell}'"), "/dev/null"])
+		.output()
+		.expect("script (util-linux) runs");
+	assert!(run.status.success(), "{shell}: {:?}", run.status);
+	String::from_utf8_lossy(&run.stdout).into_owned()
 }
 
 #[test]
 fn a_run_of_over_a_second_draws_the_line_on_a_terminal_and_clears_it() {
-    let shown = on_a_terminal(&format!(
-        "{} | {} > /dev/null",
-        slow_input(),
-        common::SUDOKU
-    ));
-    assert!(shown.starts_with("\rpuzzles done: 1 ("), "{shown:?}");
-    assert!(shown.contains(" a second)"), "{shown:?}");
-    // Cleared: the line's width in spaces, between carriage returns, last.
-    let cleared = shown
-        .trim_end_matches('\r')
-        .rsplit('\r')
-        .next()
-        .unwrap_or("");
-    assert!(
-        !cleared.is_empty() && cleared.trim().is_empty(),
-        "{shown:?}"
-    );
+	let shown = on_a_terminal(&format!(
+		"{} | {} > /dev/null",
+		slow_input(),
+		common::SUDOKU
+	));
+	assert!(shown.starts_with("\rpuzzles done: 1 ("), "{shown:?}");
+	assert!(shown.contains(" a second)"), "{shown:?}");
+	// Cleared: the line's width in spaces, between carriage returns, last.
+	let cleared = shown
+		.trim_end_matches('\r')
+		.rsplit('\r')
+		.next()
+		.unwrap_or("");
+	assert!(
+		!cleared.is_empty() && cleared.trim().is_empty(),
+		"{shown:?}"
+	);
 }
 
 #[test]
 fn generating_says_how_many_of_those_wanted_are_made() {
-    // A reader that waits 1.5 s for its first byte: the run waits on a full pipe, then ends.
-    let shell = format!(
-        "{} --generate 1000000 --seed 1 | (sleep 1.5; head -c 1 > /dev/null)",
-        common::SUDOKU
-    );
-    let shown = on_a_terminal(&shell);
-    assert!(shown.contains("\rpuzzles made: "), "{shown:?}");
-    assert!(shown.contains(" of 1000000 ("), "{shown:?}");
+	// A reader that waits 1.5 s for its first byte: the run waits on a full pipe, then ends.
+	let shell = format!(
+		"{} --generate 1000000 --seed 1 | (sleep 1.5; head -c 1 > /dev/null)",
+		common::SUDOKU
+	);
+	let shown = on_a_terminal(&shell);
+	assert!(shown.contains("\rpuzzles made: "), "{shown:?}");
+	assert!(shown.contains(" of 1000000 ("), "{shown:?}");
 }
 
 #[test]
 fn no_line_when_the_answers_go_to_the_terminal_too_or_messages_to_a_pipe() {
-    // The two runs wait 1.6 s each: side by side.
-    let terminal =
-        std::thread::spawn(|| on_a_terminal(&format!("{} | {}", slow_input(), common::SUDOKU)));
-    // Standard error a pipe (the tests' own runs): only the answers' messages.
-    let mut child = common::spawn(std::path::Path::new(common::SUDOKU), &[]);
-    let mut stdin = child.stdin.take().expect("its input");
-    writeln!(stdin, "{PUZZLE}").expect("a puzzle");
-    std::thread::sleep(std::time::Duration::from_millis(1600));
-    writeln!(stdin, "{}", common::CLASH).expect("a puzzle");
-    drop(stdin);
-    let run = child.wait_with_output().expect("it ends");
-    let said = String::from_utf8_lossy(&run.stderr);
-    assert_eq!(said, "sudoku: <stdin>:2: puzzle 2 has no solution\n");
-    let shown = terminal.join().expect("the run on a terminal");
-    assert!(!shown.contains("puzzles done"), "{shown:?}");
-    assert_eq!(shown.matches(&common::SOLVED[..81]).count(), 2, "{shown:?}");
+	// The two runs wait 1.6 s each: side by side.
+	let terminal =
+		std::thread::spawn(|| on_a_terminal(&format!("{} | {}", slow_input(), common::SUDOKU)));
+	// Standard error a pipe (the tests' own runs): only the answers' messages.
+	let mut child = common::spawn(std::path::Path::new(common::SUDOKU), &[]);
+	let mut stdin = child.stdin.take().expect("its input");
+	writeln!(stdin, "{PUZZLE}").expect("a puzzle");
+	std::thread::sleep(std::time::Duration::from_millis(1600));
+	writeln!(stdin, "{}", common::CLASH).expect("a puzzle");
+	drop(stdin);
+	let run = child.wait_with_output().expect("it ends");
+	let said = String::from_utf8_lossy(&run.stderr);
+	assert_eq!(said, "sudoku: <stdin>:2: puzzle 2 has no solution\n");
+	let shown = terminal.join().expect("the run on a terminal");
+	assert!(!shown.contains("puzzles done"), "{shown:?}");
+	assert_eq!(shown.matches(&common::SOLVED[..81]).count(), 2, "{shown:?}");
 }
 
 #[test]
 fn standard_input_read_from_a_terminal_is_said_first() {
-    let said =
-        "sudoku: reading puzzles from standard input (Ctrl-D ends it; sudoku --help tells more)";
-    let typed = on_a_terminal(&format!(
-        "echo {PUZZLE} | script -qec {} /dev/null",
-        common::SUDOKU
-    ));
-    assert!(typed.contains(said), "{typed:?}");
-    // Not from a pipe or a file, nor when standard input is not read.
-    for args in ["", "samples/acwing1613.in", "--generate 1 --seed 1"] {
-        let shown = on_a_terminal(&format!("echo {PUZZLE} | {} {args}", common::SUDOKU));
-        assert!(!shown.contains(said), "{args}: {shown:?}");
-        let shown = on_a_terminal(&format!("{} {args} < /dev/null; true", common::SUDOKU));
-        assert!(!shown.contains("reading puzzles"), "{args}: {shown:?}");
-    }
+	let said =
+		"sudoku: reading puzzles from standard input (Ctrl-D ends it; sudoku --help tells more)";
+	let typed = on_a_terminal(&format!(
+		"echo {PUZZLE} | script -qec {} /dev/null",
+		common::SUDOKU
+	));
+	assert!(typed.contains(said), "{typed:?}");
+	// Not from a pipe or a file, nor when standard input is not read.
+	for args in ["", "samples/acwing1613.in", "--generate 1 --seed 1"] {
+		let shown = on_a_terminal(&format!("echo {PUZZLE} | {} {args}", common::SUDOKU));
+		assert!(!shown.contains(said), "{args}: {shown:?}");
+		let shown = on_a_terminal(&format!("{} {args} < /dev/null; true", common::SUDOKU));
+		assert!(!shown.contains("reading puzzles"), "{args}: {shown:?}");
+	}
 }

@@ -8,29 +8,29 @@ use std::path::Path;
 
 #[test]
 fn every_sample_gives_its_output_byte_for_byte() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
-    let mut checked = Vec::new();
-    for entry in fs::read_dir(&dir).expect("samples/ is there") {
-        let path = entry.expect("a directory entry").path();
-        if path.extension().map_or(true, |e| e != "in") {
-            continue;
-        }
-        let input = fs::read(&path).expect("the sample input reads");
-        let expected = fs::read(path.with_extension("out")).expect("each .in has its .out");
-        for run in [common::judge(&input), common::sudoku(&[], &input)] {
-            let name = path.display();
-            assert_eq!(run.status, 0, "{}: status, stderr {}", name, run.stderr);
-            assert_eq!(run.stderr, "", "{}: nothing on standard error", name);
-            assert!(
-                run.stdout == expected,
-                "{}: got\n{}\nexpected\n{}",
-                name,
-                run.stdout(),
-                String::from_utf8_lossy(&expected)
-            );
-        }
-        checked.push(path);
-    }
-    // One pair per layout of the README's table.
-    assert!(checked.len() >= 9, "only {} sample pairs", checked.len());
+	let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+	let mut checked = Vec::new();
+	for entry in fs::read_dir(&dir).expect("samples/ is there") {
+		let path = entry.expect("a directory entry").path();
+		if path.extension().map_or(true, |e| e != "in") {
+			continue;
+		}
+		let input = fs::read(&path).expect("the sample input reads");
+		let expected = fs::read(path.with_extension("out")).expect("each .in has its .out");
+		for run in [common::judge(&input), common::sudoku(&[], &input)] {
+			let name = path.display();
+			assert_eq!(run.status, 0, "{}: status, stderr {}", name, run.stderr);
+			assert_eq!(run.stderr, "", "{}: nothing on standard error", name);
+			assert!(
+				run.stdout == expected,
+				"{}: got\n{}\nexpected\n{}",
+				name,
+				run.stdout(),
+				String::from_utf8_lossy(&expected)
+			);
+		}
+		checked.push(path);
+	}
+	// One pair per layout of the README's table.
+	assert!(checked.len() >= 9, "only {} sample pairs", checked.len());
 }

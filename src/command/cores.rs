@@ -39,32 +39,32 @@ type Batch<J, T> = (Vec<J>, SyncSender<Vec<Option<T>>>, Arc<AtomicUsize>);
 /// What a batch's jobs find: the messages to come, the rest of the last one taken, and the job
 /// told to stop.
 pub(crate) struct Coming<T> {
-    found: Receiver<Vec<Option<T>>>,
-    taken: RefCell<std::vec::IntoIter<Option<T>>>,
-    stop: Arc<AtomicUsize>,
+	found: Receiver<Vec<Option<T>>>,
+	taken: RefCell<std::vec::IntoIter<Option<T>>>,
+	stop: Arc<AtomicUsize>,
 }
 
 impl<T> Coming<T> {
-    /// The next thing found, None at a job's end (or when the worker is gone).
-    fn next(&self) -> Option<T> {
-        let mut taken = self.taken.borrow_mut();
-        loop {
-            match taken.next() {
-                Some(found) => return found,
-                None => *taken = self.found.recv().ok()?.into_iter(),
-            }
-        }
-    }
+	/// The next thing found, None at a job's end (or when the worker is gone).
+	fn next(&self) -> Option<T> {
+		let mut taken = self.taken.borrow_mut();
+		loop {
+			match taken.next() {
+				Some(found) => return found,
+				None => *taken = self.found.recv().ok()?.into_iter(),
+			}
+		}
+	}
 }
 
 /// The workers, or none: then each job is worked on, on this thread, when it is taken.
 pub(crate) struct Workers<J, T> {
-    hand: Option<Sender<Batch<J, T>>>,
-    work: Work<J, T>,
-    threads: usize,
-    /// Jobs in a batch at most (small jobs go together: less to wait on).
-    batch: usize,
-    gathered: RefCell<Gathered<J, T>>,
+	hand: Option<Sender<Batch<J, T>>>,
+	work: Work<J, T>,
+	threads: usize,
+	/// Jobs in a batch at most (small jobs go together: less to wait on).
+	batch: usize,
+	gathered: RefCell<Gathered<J, T>>,
 }
 
 /// The batch being gathered, if any, and where what it finds comes.
@@ -72,138 +72,138 @@ type Gathered<J, T> = Option<(Batch<J, T>, Rc<Coming<T>>)>;
 
 /// What a job finds, to be taken: worked on then (no workers), or coming from a worker.
 pub(crate) enum Ticket<'a, J, T> {
-    Later(J, &'a Workers<J, T>),
-    /// The job's batch, and its place in it.
-    Coming(&'a Workers<J, T>, Rc<Coming<T>>, usize),
+	Later(J, &'a Workers<J, T>),
+	/// The job's batch, and its place in it.
+	Coming(&'a Workers<J, T>, Rc<Coming<T>>, usize),
 }
 
 impl<J: Send, T: Send> Ticket<'_, J, T> {
-    /// Hands each thing the job finds to `found`, in turn, while it says go on (waiting for it).
-    pub(crate) fn take(self, found: &mut dyn FnMut(T) -> bool) {
-        match self {
-            Ticket::Later(job, workers) => (workers.work)(job, found),
-            Ticket::Coming(workers, coming, k) => {
-                workers.send(Some(&coming));
-                let mut going = true;
-                while let Some(t) = coming.next() {
-                    if going && !found(t) {
-                        going = false;
-                        coming.stop.store(k + 1, Ordering::Relaxed);
-                    }
-                }
-            }
-        }
-    }
+	/// Hands each thing the job finds to `found`, in turn, while it says go on (waiting for it).
+	pub(crate) fn take(self, found: &mut dyn FnMut(T) -> bool) {
+		match self {
+			Ticket::Later(job, workers) => (workers.work)(job, found),
+			Ticket::Coming(workers, coming, k) => {
+				workers.send(Some(&coming));
+				let mut going = true;
+				while let Some(t) = coming.next() {
+					if going && !found(t) {
+						going = false;
+						coming.stop.store(k + 1, Ordering::Relaxed);
+					}
+				}
+			}
+		}
+	}
 }
 
 impl<J: Send, T: Send> Workers<J, T> {
-    /// Hands a job on; what it finds comes with the ticket.
-    pub(crate) fn hand(&self, job: J) -> Ticket<'_, J, T> {
-        if self.hand.is_none() {
-            return Ticket::Later(job, self);
-        }
-        let mut gathered = self.gathered.borrow_mut();
-        let ((jobs, ..), coming) = gathered.get_or_insert_with(|| {
-            let (sender, found) = mpsc::sync_channel(1);
-            let stop = Arc::new(AtomicUsize::new(0));
-            let batch = (Vec::with_capacity(self.batch), sender, stop.clone());
-            let taken = RefCell::new(Vec::new().into_iter());
-            (batch, Rc::new(Coming { found, taken, stop }))
-        });
-        jobs.push(job);
-        let (k, coming) = (jobs.len() - 1, coming.clone());
-        drop(gathered);
-        if k + 1 == self.batch {
-            self.send(None);
-        }
-        Ticket::Coming(self, coming, k)
-    }
+	/// Hands a job on; what it finds comes with the ticket.
+	pub(crate) fn hand(&self, job: J) -> Ticket<'_, J, T> {
+		if self.hand.is_none() {
+			return Ticket::Later(job, self);
+		}
+		let mut gathered = self.gathered.borrow_mut();
+		let ((jobs, ..), coming) = gathered.get_or_insert_with(|| {
+			let (sender, found) = mpsc::sync_channel(1);
+			let stop = Arc::new(AtomicUsize::new(0));
+			let batch = (Vec::with_capacity(self.batch), sender, stop.clone());
+			let taken = RefCell::new(Vec::new().into_iter());
+			(batch, Rc::new(Coming { found, taken, stop }))
+		});
+		jobs.push(job);
+		let (k, coming) = (jobs.len() - 1, coming.clone());
+		drop(gathered);
+		if k + 1 == self.batch {
+			self.send(None);
+		}
+		Ticket::Coming(self, coming, k)
+	}
 
-    /// Sends the batch gathered, if it is `coming`'s (or any, for None).
-    fn send(&self, coming: Option<&Rc<Coming<T>>>) {
-        let mut gathered = self.gathered.borrow_mut();
-        let theirs =
-            |(_, mine): &(_, Rc<_>)| coming.map_or(true, |coming| Rc::ptr_eq(coming, mine));
-        if gathered.as_ref().is_some_and(theirs) {
-            if let (Some((batch, _)), Some(hand)) = (gathered.take(), &self.hand) {
-                let _ = hand.send(batch); // no worker left: the tickets find nothing
-            }
-        }
-    }
+	/// Sends the batch gathered, if it is `coming`'s (or any, for None).
+	fn send(&self, coming: Option<&Rc<Coming<T>>>) {
+		let mut gathered = self.gathered.borrow_mut();
+		let theirs =
+			|(_, mine): &(_, Rc<_>)| coming.map_or(true, |coming| Rc::ptr_eq(coming, mine));
+		if gathered.as_ref().is_some_and(theirs) {
+			if let (Some((batch, _)), Some(hand)) = (gathered.take(), &self.hand) {
+				let _ = hand.send(batch); // no worker left: the tickets find nothing
+			}
+		}
+	}
 
-    /// How many jobs to hand on ahead of the one taken, `each` a worker: none without workers
-    /// (each job is worked on as it comes, as one thread does).
-    pub(crate) fn ahead(&self, each: usize) -> usize {
-        each * self.threads
-    }
+	/// How many jobs to hand on ahead of the one taken, `each` a worker: none without workers
+	/// (each job is worked on as it comes, as one thread does).
+	pub(crate) fn ahead(&self, each: usize) -> usize {
+		each * self.threads
+	}
 }
 
 /// Runs `body` with `jobs` workers doing `work`, `batch` jobs at a time (none for one job at a
 /// time: then no thread starts); the workers end after `body`, a job begun or not (they are
 /// not waited for). Fewer start if the system will not start them all.
 pub(crate) fn with_workers<J: Send + 'static, T: Send + 'static, R>(
-    (jobs, batch): (usize, usize),
-    work: Work<J, T>,
-    body: impl FnOnce(&Workers<J, T>) -> R,
+	(jobs, batch): (usize, usize),
+	work: Work<J, T>,
+	body: impl FnOnce(&Workers<J, T>) -> R,
 ) -> R {
-    let (hand, queue) = mpsc::channel();
-    let (queue, over) = (
-        Arc::new(Mutex::new(queue)),
-        Arc::new(AtomicBool::new(false)),
-    );
-    let threads = if jobs > 1 { jobs } else { 0 };
-    let started = (0..threads)
-        .filter(|_| {
-            let (queue, over, work) = (queue.clone(), over.clone(), work.clone());
-            let worker = thread::Builder::new().stack_size(STACK);
-            let serving = worker.spawn(move || serve(&queue, &over, work));
-            serving.is_ok()
-        })
-        .count();
-    let workers = Workers {
-        hand: Some(hand).filter(|_| started > 0),
-        work,
-        threads: started,
-        batch,
-        gathered: RefCell::new(None),
-    };
-    let result = body(&workers);
-    over.store(true, Ordering::Relaxed);
-    result
+	let (hand, queue) = mpsc::channel();
+	let (queue, over) = (
+		Arc::new(Mutex::new(queue)),
+		Arc::new(AtomicBool::new(false)),
+	);
+	let threads = if jobs > 1 { jobs } else { 0 };
+	let started = (0..threads)
+		.filter(|_| {
+			let (queue, over, work) = (queue.clone(), over.clone(), work.clone());
+			let worker = thread::Builder::new().stack_size(STACK);
+			let serving = worker.spawn(move || serve(&queue, &over, work));
+			serving.is_ok()
+		})
+		.count();
+	let workers = Workers {
+		hand: Some(hand).filter(|_| started > 0),
+		work,
+		threads: started,
+		batch,
+		gathered: RefCell::new(None),
+	};
+	let result = body(&workers);
+	over.store(true, Ordering::Relaxed);
+	result
 }
 
 /// A worker: takes each batch in turn and hands on what its jobs find, until the batches end.
 fn serve<J, T>(queue: &Mutex<Receiver<Batch<J, T>>>, over: &AtomicBool, work: Work<J, T>) {
-    loop {
-        let next = match queue.lock() {
-            Ok(queue) => queue.recv(),
-            Err(_) => return,
-        };
-        let (jobs, found, stop) = match next {
-            Ok(batch) if !over.load(Ordering::Relaxed) => batch,
-            _ => return,
-        };
-        // A job alone (a large puzzle, slower) hands back each thing as it comes.
-        let most = match jobs.len() {
-            1 => 1,
-            n => 3 * n + WAITING,
-        };
-        let (mut held, mut gone) = (Vec::with_capacity(most), false);
-        let mut hand_back = |held: &mut Vec<_>, t| {
-            held.push(t);
-            let full = held.len() >= most;
-            gone = gone || full && found.send(replace(held, Vec::with_capacity(most))).is_err();
-            !gone // the taker gone: nothing to hand back to
-        };
-        for (k, job) in jobs.into_iter().enumerate() {
-            let stopped = || stop.load(Ordering::Relaxed) == k + 1;
-            work(job, &mut |t| !stopped() && hand_back(&mut held, Some(t)));
-            if !hand_back(&mut held, None) {
-                break;
-            }
-        }
-        if !held.is_empty() {
-            let _ = found.send(held);
-        }
-    }
+	loop {
+		let next = match queue.lock() {
+			Ok(queue) => queue.recv(),
+			Err(_) => return,
+		};
+		let (jobs, found, stop) = match next {
+			Ok(batch) if !over.load(Ordering::Relaxed) => batch,
+			_ => return,
+		};
+		// A job alone (a large puzzle, slower) hands back each thing as it comes.
+		let most = match jobs.len() {
+			1 => 1,
+			n => 3 * n + WAITING,
+		};
+		let (mut held, mut gone) = (Vec::with_capacity(most), false);
+		let mut hand_back = |held: &mut Vec<_>, t| {
+			held.push(t);
+			let full = held.len() >= most;
+			gone = gone || full && found.send(replace(held, Vec::with_capacity(most))).is_err();
+			!gone // the taker gone: nothing to hand back to
+		};
+		for (k, job) in jobs.into_iter().enumerate() {
+			let stopped = || stop.load(Ordering::Relaxed) == k + 1;
+			work(job, &mut |t| !stopped() && hand_back(&mut held, Some(t)));
+			if !hand_back(&mut held, None) {
+				break;
+			}
+		}
+		if !held.is_empty() {
+			let _ = found.send(held);
+		}
+	}
 }

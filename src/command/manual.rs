@@ -5,23 +5,23 @@ use super::options::{forms, Opt, ABOUT, OPTIONS, STATUS};
 
 /// The man page, in roff (`man -l` shows it).
 pub(crate) fn man_page() -> String {
-    let version = env!("CARGO_PKG_VERSION");
-    let mut page = format!(
-        ".TH SUDOKU 1 \"\" \"sudoku {version}\" \"User Commands\"\n\
+	let version = env!("CARGO_PKG_VERSION");
+	let mut page = format!(
+		".TH SUDOKU 1 \"\" \"sudoku {version}\" \"User Commands\"\n\
          .SH NAME\n\
          sudoku \\- solves sudoku puzzles as the classic search does, fast\n\
          .SH SYNOPSIS\n"
-    );
-    for form in forms() {
-        let form: Vec<String> = form.iter().map(|part| roff(part)).collect();
-        page += &format!(".B {}\n.br\n", form.join(" "));
-    }
-    page += &format!(".SH DESCRIPTION\n{}\n.SH OPTIONS\n", roff(ABOUT));
-    for opt in &OPTIONS {
-        page += &format!(".TP\n.B {}\n{}\n", roff(&opt.names()), roff(opt.help));
-    }
-    page + &format!(
-        ".SH EXIT STATUS\n{}\n\
+	);
+	for form in forms() {
+		let form: Vec<String> = form.iter().map(|part| roff(part)).collect();
+		page += &format!(".B {}\n.br\n", form.join(" "));
+	}
+	page += &format!(".SH DESCRIPTION\n{}\n.SH OPTIONS\n", roff(ABOUT));
+	for opt in &OPTIONS {
+		page += &format!(".TP\n.B {}\n{}\n", roff(&opt.names()), roff(opt.help));
+	}
+	page + &format!(
+		".SH EXIT STATUS\n{}\n\
          .SH EXAMPLES\n\
          .nf\n\
          sudoku puzzles.txt\n\
@@ -29,47 +29,47 @@ pub(crate) fn man_page() -> String {
          sudoku \\-\\-generate 100 \\-\\-seed 1 > cases.txt\n\
          sudoku \\-\\-check cases.txt answers.txt\n\
          .fi\n",
-        roff(STATUS)
-    )
+		roff(STATUS)
+	)
 }
 
 /// Text as roff shows it: backslashes and dashes escaped, no line starting with a request.
 fn roff(text: &str) -> String {
-    let text = text.replace('\\', "\\e").replace('-', "\\-");
-    match text.starts_with(['.', '\'']) {
-        true => format!("\\&{text}"),
-        false => text,
-    }
+	let text = text.replace('\\', "\\e").replace('-', "\\-");
+	match text.starts_with(['.', '\'']) {
+		true => format!("\\&{text}"),
+		false => text,
+	}
 }
 
 /// The completions of `shell` (its number in `SHELLS`): every option of the table, each with
 /// what it does and the values it takes where they are few.
 pub(crate) fn completions(shell: u64) -> String {
-    match shell {
-        0 => bash(),
-        1 => zsh(),
-        _ => fish(),
-    }
+	match shell {
+		0 => bash(),
+		1 => zsh(),
+		_ => fish(),
+	}
 }
 
 /// Every name of every option: `-j`, `--jobs`.
 fn names(opt: &Opt) -> Vec<String> {
-    let short = opt.short.map(|short| format!("-{short}"));
-    short.into_iter().chain([opt.long.to_string()]).collect()
+	let short = opt.short.map(|short| format!("-{short}"));
+	short.into_iter().chain([opt.long.to_string()]).collect()
 }
 
 fn bash() -> String {
-    let mut values = String::new();
-    for opt in OPTIONS.iter().filter(|opt| opt.value_name().is_some()) {
-        let words = opt.values().join(" ");
-        values += &format!(
-            "        {}) COMPREPLY=($(compgen -W '{words}' -- \"$cur\")); return ;;\n",
-            names(opt).join("|")
-        );
-    }
-    let all: Vec<String> = OPTIONS.iter().flat_map(names).collect();
-    format!(
-        "# bash completion for sudoku\n\
+	let mut values = String::new();
+	for opt in OPTIONS.iter().filter(|opt| opt.value_name().is_some()) {
+		let words = opt.values().join(" ");
+		values += &format!(
+			"        {}) COMPREPLY=($(compgen -W '{words}' -- \"$cur\")); return ;;\n",
+			names(opt).join("|")
+		);
+	}
+	let all: Vec<String> = OPTIONS.iter().flat_map(names).collect();
+	format!(
+		"# bash completion for sudoku\n\
          _sudoku() {{\n    \
              local cur=\"${{COMP_WORDS[COMP_CWORD]}}\" prev=\"${{COMP_WORDS[COMP_CWORD-1]}}\"\n    \
              case \"$prev\" in\n{values}    \
@@ -80,49 +80,49 @@ fn bash() -> String {
              esac\n\
          }}\n\
          complete -o filenames -F _sudoku sudoku\n",
-        all.join(" ")
-    )
+		all.join(" ")
+	)
 }
 
 fn zsh() -> String {
-    let quoted = |text: &str| {
-        let text = text.replace('\'', "'\\''");
-        text.replace('[', "\\[")
-            .replace(']', "\\]")
-            .replace(':', "\\:")
-    };
-    let mut specs = String::new();
-    for opt in &OPTIONS {
-        // `'(-j --jobs)'{-j,--jobs}'...'`, or `'--count...'`.
-        let names = match &names(opt)[..] {
-            [short, long] => format!("'({short} {long})'{{{short},{long}}}'"),
-            names => format!("'{}", names.join(",")),
-        };
-        let value = match (opt.value_name(), opt.values()) {
-            (None, _) => String::new(),
-            (Some(name), values) if values.is_empty() => format!(":{name}:"),
-            (Some(name), values) => format!(":{name}:({})", values.join(" ")),
-        };
-        let takes = if value.is_empty() { "" } else { "=" };
-        let help = quoted(opt.help);
-        specs += &format!("  {names}{takes}[{help}]{value}' \\\n");
-    }
-    format!("#compdef sudoku\n\n_arguments -s \\\n{specs}  '*:file:_files'\n")
+	let quoted = |text: &str| {
+		let text = text.replace('\'', "'\\''");
+		text.replace('[', "\\[")
+			.replace(']', "\\]")
+			.replace(':', "\\:")
+	};
+	let mut specs = String::new();
+	for opt in &OPTIONS {
+		// `'(-j --jobs)'{-j,--jobs}'...'`, or `'--count...'`.
+		let names = match &names(opt)[..] {
+			[short, long] => format!("'({short} {long})'{{{short},{long}}}'"),
+			names => format!("'{}", names.join(",")),
+		};
+		let value = match (opt.value_name(), opt.values()) {
+			(None, _) => String::new(),
+			(Some(name), values) if values.is_empty() => format!(":{name}:"),
+			(Some(name), values) => format!(":{name}:({})", values.join(" ")),
+		};
+		let takes = if value.is_empty() { "" } else { "=" };
+		let help = quoted(opt.help);
+		specs += &format!("  {names}{takes}[{help}]{value}' \\\n");
+	}
+	format!("#compdef sudoku\n\n_arguments -s \\\n{specs}  '*:file:_files'\n")
 }
 
 fn fish() -> String {
-    let mut lines = String::from("# fish completion for sudoku\n");
-    for opt in &OPTIONS {
-        let short = opt
-            .short
-            .map_or(String::new(), |short| format!(" -s {short}"));
-        let value = match opt.value_name() {
-            Some(_) => format!(" -x -a '{}'", opt.values().join(" ")),
-            None => String::new(),
-        };
-        let help = opt.help.replace('\'', "\\'");
-        let long = &opt.long[2..];
-        lines += &format!("complete -c sudoku{short} -l {long}{value} -d '{help}'\n");
-    }
-    lines
+	let mut lines = String::from("# fish completion for sudoku\n");
+	for opt in &OPTIONS {
+		let short = opt
+			.short
+			.map_or(String::new(), |short| format!(" -s {short}"));
+		let value = match opt.value_name() {
+			Some(_) => format!(" -x -a '{}'", opt.values().join(" ")),
+			None => String::new(),
+		};
+		let help = opt.help.replace('\'', "\\'");
+		let long = &opt.long[2..];
+		lines += &format!("complete -c sudoku{short} -l {long}{value} -d '{help}'\n");
+	}
+	lines
 }

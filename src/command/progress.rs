@@ -10,98 +10,98 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 pub(crate) struct Progress {
-    shown: bool,
-    done: AtomicU64,
-    /// The puzzles wanted (--generate), 0 for none.
-    wanted: AtomicU64,
-    /// The length of the line on the screen (0: none), held while standard error is written.
-    drawn: Mutex<usize>,
+	shown: bool,
+	done: AtomicU64,
+	/// The puzzles wanted (--generate), 0 for none.
+	wanted: AtomicU64,
+	/// The length of the line on the screen (0: none), held while standard error is written.
+	drawn: Mutex<usize>,
 }
 
 impl Progress {
-    /// The progress of a run, `shown` or not.
-    pub(crate) fn new(shown: bool) -> Progress {
-        Progress {
-            shown,
-            done: AtomicU64::new(0),
-            wanted: AtomicU64::new(0),
-            drawn: Mutex::new(0),
-        }
-    }
+	/// The progress of a run, `shown` or not.
+	pub(crate) fn new(shown: bool) -> Progress {
+		Progress {
+			shown,
+			done: AtomicU64::new(0),
+			wanted: AtomicU64::new(0),
+			drawn: Mutex::new(0),
+		}
+	}
 
-    /// One more puzzle done: answered, checked or made.
-    pub(crate) fn one_more(&self) {
-        self.done.fetch_add(1, Relaxed);
-    }
+	/// One more puzzle done: answered, checked or made.
+	pub(crate) fn one_more(&self) {
+		self.done.fetch_add(1, Relaxed);
+	}
 
-    /// The puzzles wanted: the line says how many of them are made.
-    pub(crate) fn wanted(&self, puzzles: u64) {
-        self.wanted.store(puzzles, Relaxed);
-    }
+	/// The puzzles wanted: the line says how many of them are made.
+	pub(crate) fn wanted(&self, puzzles: u64) {
+		self.wanted.store(puzzles, Relaxed);
+	}
 
-    /// Writes `bytes` on standard error, the line cleared first.
-    fn say(&self, bytes: &[u8]) -> io::Result<()> {
-        let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut err = io::stderr();
-        if *drawn > 0 {
-            err.write_all(format!("\r{:1$}\r", "", *drawn).as_bytes())?;
-            *drawn = 0;
-        }
-        err.write_all(bytes)
-    }
+	/// Writes `bytes` on standard error, the line cleared first.
+	fn say(&self, bytes: &[u8]) -> io::Result<()> {
+		let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
+		let mut err = io::stderr();
+		if *drawn > 0 {
+			err.write_all(format!("\r{:1$}\r", "", *drawn).as_bytes())?;
+			*drawn = 0;
+		}
+		err.write_all(bytes)
+	}
 
-    /// Draws the line again, `elapsed` into the run.
-    fn draw(&self, elapsed: Duration) {
-        let done = self.done.load(Relaxed);
-        let rate = done as f64 / elapsed.as_secs_f64();
-        let rate = match rate < 10.0 {
-            true => format!("{rate:.1}"),
-            false => format!("{rate:.0}"),
-        };
-        let line = match self.wanted.load(Relaxed) {
-            0 => format!("puzzles done: {done} ({rate} a second)"),
-            wanted => format!("puzzles made: {done} of {wanted} ({rate} a second)"),
-        };
-        let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
-        let text = format!("\r{line:0$}", *drawn);
-        if io::stderr().write_all(text.as_bytes()).is_ok() {
-            *drawn = line.len();
-        }
-    }
+	/// Draws the line again, `elapsed` into the run.
+	fn draw(&self, elapsed: Duration) {
+		let done = self.done.load(Relaxed);
+		let rate = done as f64 / elapsed.as_secs_f64();
+		let rate = match rate < 10.0 {
+			true => format!("{rate:.1}"),
+			false => format!("{rate:.0}"),
+		};
+		let line = match self.wanted.load(Relaxed) {
+			0 => format!("puzzles done: {done} ({rate} a second)"),
+			wanted => format!("puzzles made: {done} of {wanted} ({rate} a second)"),
+		};
+		let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
+		let text = format!("\r{line:0$}", *drawn);
+		if io::stderr().write_all(text.as_bytes()).is_ok() {
+			*drawn = line.len();
+		}
+	}
 }
 
 /// Messages on standard error, each written whole, the progress line cleared first.
 pub(crate) struct Messages<'a>(pub(crate) &'a Progress);
 
 impl Write for Messages<'_> {
-    fn write(&mut self, message: &[u8]) -> io::Result<usize> {
-        self.0.say(message)?;
-        Ok(message.len())
-    }
+	fn write(&mut self, message: &[u8]) -> io::Result<usize> {
+		self.0.say(message)?;
+		Ok(message.len())
+	}
 
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
+	fn flush(&mut self) -> io::Result<()> {
+		Ok(())
+	}
 }
 
 /// Runs `body` while another thread draws the line, if it is shown; it is cleared at the end.
 pub(crate) fn showing<R>(progress: &Progress, body: impl FnOnce() -> R) -> R {
-    let (over, ticks) = mpsc::channel::<()>();
-    thread::scope(|scope| {
-        if progress.shown {
-            scope.spawn(move || {
-                let start = Instant::now();
-                let quarter = Duration::from_millis(250);
-                while ticks.recv_timeout(quarter) == Err(mpsc::RecvTimeoutError::Timeout) {
-                    if start.elapsed() >= Duration::from_secs(1) {
-                        progress.draw(start.elapsed());
-                    }
-                }
-                let _ = progress.say(b"");
-            });
-        }
-        let result = body();
-        drop(over);
-        result
-    })
+	let (over, ticks) = mpsc::channel::<()>();
+	thread::scope(|scope| {
+		if progress.shown {
+			scope.spawn(move || {
+				let start = Instant::now();
+				let quarter = Duration::from_millis(250);
+				while ticks.recv_timeout(quarter) == Err(mpsc::RecvTimeoutError::Timeout) {
+					if start.elapsed() >= Duration::from_secs(1) {
+						progress.draw(start.elapsed());
+					}
+				}
+				let _ = progress.say(b"");
+			});
+		}
+		let result = body();
+		drop(over);
+		result
+	})
 }
