@@ -3,17 +3,28 @@
 //!
 //! Glossary:
 //! - square: one of the 81 places of the grid; `x`, `y` its row and column, 0 to 8 from the top
-//!   left, `p = 9 * x + y`; box: one of the nine 3x3 squares of squares.
+//!   left, `p = 9 * x + y`; box: one of the nine 3x3 squares of squares; unit: a row, column or box.
 //! - `d`: a digit 0 to 8, standing for `d + 1`, so that it indexes the arrays.
 //! - `row[x][d]`, `col[y][d]`, `cell[x / 3][y / 3][d]`: digit d is used in row x, in column y,
 //!   in the box of square (x, y).
 //! - `dfs(x, y)`: tries each digit those arrays allow at (x, y), the first empty square in
 //!   reading order, and searches on; `place` and `remove` put a digit in and take it back.
-//! - band `b`: rows 3b to 3b + 2; `i`: a square's bit in its band, `9 * (x % 3) + y`.
+//! - band `b`: rows 3b to 3b + 2, `r` one of them, `j` one of its boxes (0 to 2); `i`: a square's
+//!   bit in its band, `9 * (x % 3) + y`; `m`: one of the six matchings of a band's rows to its boxes.
 //! - board: `open[d][b]`, the squares of band b that can still take digit d; it settles (fills
 //!   what its rules force) and probes (tries both digits of a square with two left).
-//! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text.
+//! - the check: a second, complete search that learns from its dead ends (CDCL, in MiniSat's
+//!   words) and finds a solution of a board (the witness) or shows it has none; dfs asks it where
+//!   its way would be long. Var `v = 9 * p + d`: digit d at square p; rule `k`: a square has a
+//!   digit, or a unit has digit d (exactly one); its ways: its vars not false; `t`: a place in the
+//!   trail, the literals made true in order.
+//! - piece: what the reader hands on, a line at a time: text, or a puzzle with its text; `c`: a
+//!   byte of a line, `at` its place there.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/every_size.rs has too, the same.
+//!
+//! The file, top to bottom: `main` and the run; reading (`Reader`, lines into pieces); the
+//! search (`Search`: the classic's arrays and `dfs`, then the board); the check (`Check`);
+//! answering (each puzzle solved, its text written back).
 
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -346,7 +357,8 @@ impl<'a> Reader<'a> {
 		Ok(count)
 	}
 
-	/// The line gives the puzzle (`whose`: number, line, squares before) part of a row.
+	/// The error for a line whose `count` squares end a row part-way; `whose`: the puzzle's
+	/// number, first line and squares read before the line.
 	#[cold]
 	fn not_whole_rows(&self, count: usize, whose: (usize, usize, usize), end: usize) -> String {
 		let (number, line, had) = whose;
@@ -379,7 +391,8 @@ impl<'a> Reader<'a> {
 		}
 	}
 
-	/// Byte `c` at `at` is none the line may hold there.
+	/// The error for byte `c` at `at`, which the line may not hold there: a letter inside a
+	/// puzzle, or a byte that is neither a square nor layout.
 	#[cold]
 	fn unexpected(&self, c: u8, at: usize, current: &Option<Box<Puzzle>>) -> String {
 		let what = match (CLASS[c as usize], current) {
@@ -443,7 +456,7 @@ pub(crate) struct Search {
 	board: Board,
 	trail: [u8; 81],
 	placed: usize,
-	/// Calls of dfs, squares probed and boards searched by the check.
+	/// Calls of dfs, squares probed and conflicts of the check.
 	steps: u64,
 	/// Probes cost one where both digits live, dead ends earn `EARNED`: many solutions, few probes.
 	credit: u32,
@@ -453,10 +466,10 @@ pub(crate) struct Search {
 	start: Board,
 	first: usize,
 	/// A solution of each board on the way to the current one, once the budget is spent.
-	witness: Option<Board>,
-	/// Where dfs goes back to: 0 if the givens have no solution, i + 1 if the digit placed at
-	/// `trail[i]` leads to none.
-	dead: usize,
+	witness: Option<[u8; 81]>,
+	/// The placements dfs goes back to, those before `trail[i]`: the digit placed there leads to
+	/// no solution (0: the givens have none; a given stands at `trail[0]`, no digit of dfs).
+	dead: Option<usize>,
 	/// The way here has been checked since the budget was last spent.
 	checked: bool,
 }
@@ -464,13 +477,13 @@ pub(crate) struct Search {
 /// The steps the classic may take without finding a solution before it checks each digit.
 const BUDGET: u64 = 2000;
 
-/// No digit is dead.
-const NONE: usize = usize::MAX;
-
 /// The credit a dead end earns for probes, up to `MOST_CREDIT`: where dead ends are many, probes
 /// pay; where solutions are many, probes find both digits live and stop when the credit is spent.
 const EARNED: u32 = 2;
 const MOST_CREDIT: u32 = 30;
+
+/// The squares with two digits a probe tries that live both ways, at most.
+const PROBED: u32 = 3;
 
 /// A dead end earns probes credit.
 fn earn(credit: &mut u32) {
@@ -494,7 +507,7 @@ impl Search {
 			start: EMPTY,
 			first: 0,
 			witness: None,
-			dead: NONE,
+			dead: None,
 			checked: false,
 		};
 		for (p, &given) in givens.iter().enumerate() {
@@ -535,7 +548,7 @@ impl Search {
 					Some((x, y)) => self.dfs(x, y, found),
 					None => {
 						(self.found_at, self.checked) = (self.steps, false);
-						self.witness = Some(self.board);
+						self.witness = Some(self.grid);
 						found(&self.grid)
 					}
 				};
@@ -546,11 +559,11 @@ impl Search {
 				self.remove();
 			}
 			self.board = saved;
-			if self.dead == mark + 1 {
-				self.dead = NONE; // this digit leads to no solution: the next
+			if self.dead == Some(mark) {
+				self.dead = None; // this digit leads to no solution: the next
 			}
-			if !go_on || self.dead <= mark {
-				break;
+			if !go_on || self.dead.is_some() {
+				break; // told to stop, or a placement before this square leads to none
 			}
 		}
 		go_on
@@ -564,31 +577,32 @@ impl Search {
 		if self.steps - self.found_at <= BUDGET {
 			return true;
 		}
-		let (mut board, mut witness) = (self.start, self.witness);
-		if witness.is_none() {
-			witness = board.decide(&mut self.steps);
-			self.dead = if witness.is_none() { 0 } else { NONE };
+		let mut board = self.start;
+		if self.witness.is_none() {
+			self.witness = check(&board, &mut self.steps);
+			if self.witness.is_none() {
+				self.dead = Some(0); // the givens have no solution
+			}
 		}
 		let from = if self.checked { mark } else { self.first };
 		self.checked = true;
 		for i in self.first..self.placed {
-			if self.dead != NONE {
+			if self.dead.is_some() {
 				break;
 			}
 			let p = self.trail[i] as usize;
 			let d = self.grid[p] as usize - 1;
 			board.assign(p, d);
 			// A solution found is one of each board on the way to it.
-			if i < from || witness.map_or(false, |w| w.allows(p, d)) {
+			if i < from || self.witness.map(|w| w[p]) == Some(d as u8 + 1) {
 				continue;
 			}
-			match board.decide(&mut self.steps) {
-				Some(solution) => witness = Some(solution),
-				None => self.dead = i + 1,
+			match check(&board, &mut self.steps) {
+				Some(solution) => self.witness = Some(solution),
+				None => self.dead = Some(i),
 			}
 		}
-		self.witness = witness;
-		self.dead == NONE
+		self.dead.is_none()
 	}
 
 	/// The classic's test (the board knows more; the classic keeps its own): d free at (x, y).
@@ -620,7 +634,7 @@ impl Search {
 	/// Settles and probes the board, then places what it filled (most trials die before).
 	fn place_forced(&mut self) -> bool {
 		let empty = self.board.empty;
-		if !self.board.settle() || !self.board.probe(&mut self.steps, &mut self.credit, 3) {
+		if !self.board.settle() || !self.board.probe(&mut self.steps, &mut self.credit) {
 			return false;
 		}
 		for (b, before) in empty.iter().enumerate() {
@@ -647,9 +661,6 @@ impl Search {
 		Some((p / 9, p % 9))
 	}
 }
-
-/// The boards each search of the check searches in its first turn.
-const FIRST_TURN: u64 = 256;
 
 /// Bit `i` of `open[d][b]`: square i can take d (a filled one has its own); `seen`: at `update`.
 #[derive(Clone, Copy)]
@@ -685,8 +696,8 @@ impl Board {
 		false
 	}
 	/// Tries both digits of the last square with two (dfs comes there last), keeps what either
-	/// keeps; then the squares before it, to `most` that live both ways.
-	fn probe(&mut self, steps: &mut u64, credit: &mut u32, most: u32) -> bool {
+	/// keeps; then the squares before it, to `PROBED` that live both ways.
+	fn probe(&mut self, steps: &mut u64, credit: &mut u32) -> bool {
 		if *credit == 0 {
 			return true;
 		}
@@ -711,7 +722,7 @@ impl Board {
 						return false;
 					}
 					live += 1;
-					if live == most || *credit == 0 {
+					if live == PROBED || *credit == 0 {
 						return true;
 					}
 					before = p;
@@ -753,163 +764,6 @@ impl Board {
 			}
 		}
 		self.open != before
-	}
-
-	/// The check: a solution of the board, if it has one. A search in turns of `FIRST_TURN`
-	/// boards, twice as many every two turns, each ordering ways alike anew (`mixed`): a board
-	/// one order is slow on does not hold up the others.
-	fn decide(self, steps: &mut u64) -> Option<Board> {
-		let (mut turn, start) = (0, *steps as usize);
-		loop {
-			let (last, mut solution) = (*steps + (FIRST_TURN << (turn / 2)), self);
-			let answer = self.solvable(steps, last, start + turn, &mut solution);
-			if *steps <= last {
-				return if answer { Some(solution) } else { None };
-			}
-			turn += 1;
-		}
-	}
-
-	/// Branches where the ways are fewest, a digit's matchings in a band or stack or a square's
-	/// digits; past `last` it stops as if it found a solution.
-	fn solvable(mut self, steps: &mut u64, last: u64, turn: usize, solution: &mut Board) -> bool {
-		*steps += 1;
-		if *steps > last {
-			return true;
-		}
-		let mut before = [[0; 3]; 9];
-		while self.open != before {
-			before = self.open;
-			if !self.settle() || !self.triads() {
-				return false;
-			}
-		}
-		let mut credit = MOST_CREDIT; // the check probes every square with two digits
-		if !self.probe(&mut 0, &mut credit, 81) {
-			return false;
-		}
-		let (digits, p) = match self.fewest_digits(turn) {
-			Some(ways) => ways,
-			None => {
-				*solution = self;
-				return true;
-			}
-		};
-		let (count, d, at) = self.fewest_matchings(turn);
-		if count <= digits.count_ones() || turn % 2 == 0 && count < 7 {
-			let triads = self.triads_at(d, at);
-			return MATCHINGS.iter().filter(|m| triads & m[0] == m[0]).any(|m| {
-				let mut copy = self;
-				copy.keep_matching(d, at, m);
-				copy.solvable(steps, last, turn, solution)
-			});
-		}
-		(0..9).filter(|&d| digits >> d & 1 != 0).any(|d| {
-			let mut copy = self;
-			copy.assign(p, d);
-			copy.solvable(steps, last, turn, solution)
-		})
-	}
-
-	/// The empty square with the fewest digits, of those alike the one the turn puts first: its
-	/// digits and place.
-	fn fewest_digits(&self, turn: usize) -> Option<(u32, usize)> {
-		let empty = (0..81).filter(|&p| self.empty[p / 27] >> (p % 27) & 1 != 0);
-		let digits = |p: usize| (0..9).map(|d| (self.allows(p, d) as u32) << d).sum::<u32>();
-		let p = empty.min_by_key(|&p| (digits(p).count_ones(), !mixed(p, turn)))?;
-		Some((digits(p), p))
-	}
-
-	/// The digit's matchings to branch on, in band or stack `at` (0 to 2, 3 to 5): in even
-	/// turns tdoku's (in the band or stack with the fewest over its digits, not one each), in odd
-	/// ones the fewest anywhere, one in a band or a stack first by turns; of those alike the one
-	/// the turn puts first. Their number (7 for none), the digit and where.
-	fn fewest_matchings(&self, turn: usize) -> (u32, usize, usize) {
-		let all = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-		let counts = [0, 1, 2, 3, 4, 5].map(|at| all.map(|d| self.matchings(d, at)));
-		let total = |at: usize| counts[at].iter().sum::<u32>();
-		let open = (0..6).filter(|&at| total(at) > 9);
-		let tdoku = open.min_by_key(|&at| (total(at), !mixed(135 + at, turn)));
-		let key = |&(d, at): &(usize, usize)| {
-			let taken = turn % 2 == 1 || Some(at) == tdoku;
-			let first = (at < 3) == (turn % 4 == 1);
-			(!taken, counts[at][d], !first, !mixed(81 + 9 * at + d, turn))
-		};
-		let ways = (0..54)
-			.map(|k| (k % 9, k / 9))
-			.filter(|&(d, at)| counts[at][d] > 1);
-		ways.min_by_key(key)
-			.map_or((7, 0, 0), |(d, at)| (counts[at][d], d, at))
-	}
-
-	/// The matchings left to digit d in band or stack `at`.
-	fn matchings(&self, d: usize, at: usize) -> u32 {
-		let triads = self.triads_at(d, at);
-		MATCHINGS.iter().filter(|m| triads & m[0] == m[0]).count() as u32
-	}
-
-	/// Where digit d can go in band `at` (bit 3r + k: its row r in box k), or in stack `at` - 3
-	/// (bit 3k + c: band k, the stack's column c); a matching takes one such place each way.
-	fn triads_at(&self, d: usize, at: usize) -> u32 {
-		if at < 3 {
-			return triads_of(self.open[d][at]);
-		}
-		let columns = |band: u32| (band | band >> 9 | band >> 18) >> (3 * (at - 3)) & 7;
-		(0..3).map(|k| columns(self.open[d][k]) << (3 * k)).sum()
-	}
-
-	/// Keeps digit d to matching m of band or stack `at`.
-	fn keep_matching(&mut self, d: usize, at: usize, m: &[u32; 2]) {
-		if at < 3 {
-			self.open[d][at] &= m[1];
-			return;
-		}
-		let stack = 3 * (at - 3);
-		for (k, band) in self.open[d].iter_mut().enumerate() {
-			let c = (m[0] >> (3 * k) & 7).trailing_zeros();
-			*band &= !((COLUMN * 7) << stack) | COLUMN << (stack as u32 + c);
-		}
-	}
-
-	/// A triad (a line's squares in a box) holds three digits: fewer that can, or more that must
-	/// (nowhere else in the line or box), is a dead end; three that can must; one that must
-	/// leaves the rest of the line and box, three leave the triad to no other.
-	fn triads(&mut self) -> bool {
-		for (b, t) in (0..54).map(|t| (t / 18, t % 18)) {
-			// Row t / 3 of band b in box t % 3, then column t - 9 (`away`: in the other bands).
-			let (line, away, area) = if t < 9 {
-				(0o777 << (9 * (t / 3)), 0, 0o007_007_007 << (3 * (t % 3)))
-			} else {
-				let column = COLUMN << (t - 9);
-				(column, column, 0o007_007_007 << (t / 3 * 3 - 9))
-			};
-			let triad = line & area;
-			let (mut can, mut must) = (0u32, 0u32);
-			for (d, open) in self.open.iter().enumerate() {
-				if open[b] & triad != 0 {
-					can |= 1 << d;
-					let far = (open[(b + 1) % 3] | open[(b + 2) % 3]) & away;
-					let only = open[b] & line & !triad | far == 0 || open[b] & area & !triad == 0;
-					must |= (only as u32) << d;
-				}
-			}
-			if can.count_ones() < 3 || must.count_ones() > 3 {
-				return false;
-			}
-			if can.count_ones() == 3 {
-				must = can;
-			}
-			for (d, open) in self.open.iter_mut().enumerate() {
-				if must >> d & 1 != 0 {
-					open[b] &= !((line | area) & !triad);
-					open[(b + 1) % 3] &= !away;
-					open[(b + 2) % 3] &= !away;
-				} else if must.count_ones() == 3 {
-					open[b] &= !triad;
-				}
-			}
-		}
-		true
 	}
 
 	/// Works each band with news through `update_band`, band by band, until none has news; false
@@ -1013,36 +867,27 @@ impl Board {
 	}
 }
 
-// The board's tables. A band's bit 9r + y is its row r, column y; a triad (bit 3r + k) is where
-// its row r crosses its box k: a digit takes one triad in each row and each box of the band.
+// The board's tables. A band's bit 9r + y is its row r, column y; a triad (bit 3r + j) is where
+// its row r crosses its box j: a digit takes one triad in each row and each box of the band.
 
-/// The boxes (bit k) a row's squares touch.
+/// The boxes (bit j) a row's squares touch.
 pub(crate) const BOXES_OF_ROW: [u32; 512] = table!(0; 512, |row| {
 	(row & 0o7 != 0) as u32 | ((row & 0o70 != 0) as u32) << 1 | ((row & 0o700 != 0) as u32) << 2
 });
 
-/// A number from square or way `x` that orders those alike in another way each turn
-/// (splitmix64).
-fn mixed(x: usize, turn: usize) -> u32 {
-	let mut z = (x as u64 + 200 * turn as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-	z = (z ^ z >> 30).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-	z = (z ^ z >> 27).wrapping_mul(0x94D0_49BB_1331_11EB);
-	(z ^ z >> 31) as u32
-}
-
-/// The triads (bit 3r + k) where `band` has squares.
+/// The triads (bit 3r + j) where `band` has squares.
 fn triads_of(band: u32) -> u32 {
 	BOXES_OF_ROW[(band & 0o777) as usize]
 		| BOXES_OF_ROW[(band >> 9 & 0o777) as usize] << 3
 		| BOXES_OF_ROW[(band >> 18 & 0o777) as usize] << 6
 }
 
-/// A band's rows 0, 1, 2 matched to boxes k0, k1, 3 - k0 - k1 (six ways): triads, squares.
+/// A band's rows 0, 1, 2 matched to boxes j0, j1, 3 - j0 - j1 (six ways): triads, squares.
 const MATCHINGS: [[u32; 2]; 6] = table!([0; 2]; 6, |m| {
-	let (k0, k1) = (m / 2, (m / 2 + 1 + m % 2) % 3);
+	let (j0, j1) = (m / 2, (m / 2 + 1 + m % 2) % 3);
 	[
-		1 << k0 | 1 << (3 + k1) | 1 << (9 - k0 - k1),
-		0o7 << (3 * k0) | 0o7 << (9 + 3 * k1) | 0o7 << (27 - 3 * k0 - 3 * k1),
+		1 << j0 | 1 << (3 + j1) | 1 << (9 - j0 - j1),
+		0o7 << (3 * j0) | 0o7 << (9 + 3 * j1) | 0o7 << (27 - 3 * j0 - 3 * j1),
 	]
 });
 
@@ -1060,13 +905,13 @@ const MATCHED: [u32; 512] = table!(0; 512, |triads| {
 
 /// For a band's columns, what the other bands keep: a box's only column is not theirs.
 const OTHER_BANDS: [u32; 512] = table!(0; 512, |columns| {
-	let (mut keep, mut k) = (BAND, 0);
-	while k < 3 {
-		let in_box = columns as u32 >> (3 * k) & 7;
+	let (mut keep, mut j) = (BAND, 0);
+	while j < 3 {
+		let in_box = columns as u32 >> (3 * j) & 7;
 		if in_box.count_ones() == 1 {
-			keep &= !(COLUMN * (in_box << (3 * k)));
+			keep &= !(COLUMN * (in_box << (3 * j)));
 		}
-		k += 1;
+		j += 1;
 	}
 	keep
 });
@@ -1079,6 +924,397 @@ pub(crate) const BAND_PEERS_OUT: [u32; 27] = table!(0; 27, |i| {
 
 /// A row with one square: that square.
 const SINGLE: [u32; 512] = table!(0; 512, |row| (row.count_ones() == 1) as u32 * row as u32);
+
+// ---- The check: conflict-driven clause learning (CDCL), as SAT solvers such as MiniSat search.
+
+/// Var `v`: digit `v % 9` at square `v / 9`. Level: a decision and what propagation implies after
+/// it; level 0, what the board holds.
+type Var = usize;
+type Level = usize;
+
+/// A literal: var v holds (`2 * v + 1`: its digit stands at its square) or not (`2 * v`);
+/// MiniSat's sign bit is the other way round.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Lit(u32);
+
+impl Lit {
+	fn new(v: Var, holds: bool) -> Lit {
+		Lit(2 * v as u32 + holds as u32)
+	}
+
+	fn var(self) -> Var {
+		self.0 as usize / 2
+	}
+
+	fn holds(self) -> bool {
+		self.0 & 1 == 1
+	}
+}
+
+impl std::ops::Not for Lit {
+	type Output = Lit;
+
+	fn not(self) -> Lit {
+		Lit(self.0 ^ 1)
+	}
+}
+
+/// A constraint: the reason a literal was implied, or a conflict (its literals all false).
+#[derive(Clone, Copy)]
+enum Constraint {
+	/// Rule k: one of its nine ways holds.
+	Rule(usize),
+	/// A binary clause of the rules (two ways of a rule do not both hold), by its other literal.
+	Binary(Lit),
+	/// The learnt clause at this place in the arena.
+	Clause(usize),
+}
+
+/// Rule k: square k has a digit (way i: digit i), for k < 81; else unit u has digit d, `81 +
+/// 81 * kind + 9 * u + d` (kind 0 rows, 1 columns, 2 boxes; way i: the unit's i-th square).
+/// For var v, the rules it is a way of and its bit in each.
+static RULES_OF: [[(usize, u16); 4]; 729] = table!([(0, 0); 4]; 729, |v| {
+	let (p, d) = (v / 9, v % 9);
+	let (x, y) = (p / 9, p % 9);
+	let (b, i) = (x / 3 * 3 + y / 3, x % 3 * 3 + y % 3);
+	[(p, 1 << d), (81 + 9 * x + d, 1 << y), (162 + 9 * y + d, 1 << x), (243 + 9 * b + d, 1 << i)]
+});
+
+/// For rule k, the var of each of its ways.
+static WAYS: [[Var; 9]; 324] = table!([0; 9]; 324, |k| {
+	let (u, d, mut ways, mut i) = (k / 9 % 9, k % 9, [0; 9], 0);
+	while i < 9 {
+		let p = match k / 81 {
+			0 => k,
+			1 => 9 * u + i,
+			2 => 9 * i + u,
+			_ => 9 * (u / 3 * 3 + i / 3) + u % 3 * 3 + i % 3,
+		};
+		ways[i] = if k < 81 { 9 * p + i } else { 9 * p + d };
+		i += 1;
+	}
+	ways
+});
+
+/// A rule one of whose ways holds.
+const DONE: u16 = 1 << 15;
+
+/// Conflicts between restarts: this times the next number of the Luby sequence (MiniSat's).
+const LUBY_UNIT: u64 = 100;
+
+/// VSIDS's decay: each conflict's `inc` is the last one's divided by it.
+const DECAY: f64 = 0.95;
+
+/// The arena's words past which a restart forgets the learnt clauses: memory stays bounded.
+const KEPT: usize = 1 << 16;
+
+/// The check's state: the rules' ways, each var's value, level and reason, the trail, and the
+/// learnt clauses one after another in `arena` (length, then literals).
+struct Check {
+	/// Each rule's ways whose var is not false (bit i: way i), `DONE` once one holds, as the
+	/// literals propagated so far leave them.
+	ways: [u16; 324],
+	assigned: [Option<bool>; 729],
+	level: [Level; 729],
+	reason: [Option<Constraint>; 729],
+	/// The literals made true, in order; from `head` on, not yet propagated.
+	trail: Vec<Lit>,
+	head: usize,
+	/// Each level's start in the trail, where its decision stands.
+	levels: Vec<usize>,
+	arena: Vec<u32>,
+	/// The clauses watching each literal, with a blocker: while that is true, no look.
+	watches: Vec<Vec<(usize, Lit)>>,
+	/// VSIDS: each var's activity, raised by `bump` by `inc`, which grows at each conflict.
+	activity: [f64; 729],
+	inc: f64,
+	/// Each var's value when last undone (phase saving): a decision takes it again.
+	phase: [bool; 729],
+	seen: [bool; 729],
+}
+
+/// The check: a solution of the board (each square's digit, 1 to 9), if it has one.
+fn check(board: &Board, steps: &mut u64) -> Option<[u8; 81]> {
+	let mut check = Check {
+		ways: [0o777; 324],
+		assigned: [None; 729],
+		level: [0; 729],
+		reason: [None; 729],
+		trail: Vec::new(),
+		head: 0,
+		levels: Vec::new(),
+		arena: Vec::new(),
+		watches: vec![Vec::new(); 2 * 729],
+		activity: [0.0; 729],
+		inc: 1.0,
+		phase: [false; 729],
+		seen: [false; 729],
+	};
+	for v in (0..729).filter(|&v| !board.allows(v / 9, v % 9)) {
+		check.assign(Lit::new(v, false), None);
+	}
+	check.solve(steps)
+}
+
+impl Check {
+	fn value(&self, lit: Lit) -> Option<bool> {
+		self.assigned[lit.var()].map(|holds| holds == lit.holds())
+	}
+
+	fn decision_level(&self) -> Level {
+		self.levels.len()
+	}
+
+	// -- Propagation.
+
+	/// Makes `lit` true for `reason` (None: a decision, or the board's); a digit placed makes the
+	/// other vars of its rules false at once, so no rule ever has two ways that hold.
+	fn assign(&mut self, lit: Lit, reason: Option<Constraint>) {
+		let v = lit.var();
+		(self.assigned[v], self.level[v]) = (Some(lit.holds()), self.decision_level());
+		self.reason[v] = reason;
+		self.trail.push(lit);
+		if lit.holds() {
+			for (k, _) in RULES_OF[v] {
+				for u in WAYS[k] {
+					if self.assigned[u].is_none() {
+						self.assign(Lit::new(u, false), Some(Constraint::Binary(!lit)));
+					}
+				}
+			}
+		}
+	}
+
+	/// Unit propagation of the trail from `head`: a var that holds leaves its rules done, a var
+	/// false leaves its rules a way fewer (one left: it holds; none: a conflict); the clauses
+	/// watching a literal made false watch another. The constraint of a conflict.
+	fn propagate(&mut self) -> Result<(), Constraint> {
+		while self.head < self.trail.len() {
+			let lit = self.trail[self.head];
+			self.head += 1;
+			for (k, bit) in RULES_OF[lit.var()] {
+				if lit.holds() {
+					self.ways[k] |= DONE;
+					continue;
+				}
+				self.ways[k] &= !bit;
+				match self.ways[k].count_ones() {
+					0 => return Err(Constraint::Rule(k)),
+					1 if self.ways[k] != DONE => {
+						let u = WAYS[k][self.ways[k].trailing_zeros() as usize];
+						if self.assigned[u].is_none() {
+							self.assign(Lit::new(u, true), Some(Constraint::Rule(k)));
+						}
+					}
+					_ => {}
+				}
+			}
+			self.propagate_clauses(!lit)?;
+		}
+		Ok(())
+	}
+
+	/// Literal `lit` is now false: each clause watching it watches another literal not false, or
+	/// its other watched literal is implied (or false too: a conflict).
+	fn propagate_clauses(&mut self, lit: Lit) -> Result<(), Constraint> {
+		let mut watching = std::mem::take(&mut self.watches[lit.0 as usize]);
+		let (mut i, mut j, mut result) = (0, 0, Ok(()));
+		while i < watching.len() {
+			let (c, blocker) = watching[i];
+			(watching[j], i, j) = (watching[i], i + 1, j + 1);
+			if self.value(blocker) == Some(true) {
+				continue;
+			}
+			let (first, end) = (c + 1, c + 1 + self.arena[c] as usize);
+			if self.arena[first] == lit.0 {
+				self.arena.swap(first, first + 1);
+			}
+			let other = Lit(self.arena[first]);
+			watching[j - 1] = (c, other);
+			if other != blocker && self.value(other) == Some(true) {
+				continue;
+			}
+			match (first + 2..end).find(|&next| self.value(Lit(self.arena[next])) != Some(false)) {
+				Some(next) => {
+					self.arena.swap(first + 1, next);
+					self.watches[self.arena[first + 1] as usize].push((c, other));
+					j -= 1;
+				}
+				None if self.value(other) == Some(false) => {
+					result = Err(Constraint::Clause(c));
+					watching.copy_within(i.., j);
+					j += watching.len() - i;
+					break;
+				}
+				None => self.assign(other, Some(Constraint::Clause(c))),
+			}
+		}
+		watching.truncate(j);
+		self.watches[lit.0 as usize] = watching;
+		result
+	}
+
+	/// Back to the end of `level`: the literals above undone, their values saved as phases.
+	fn backjump(&mut self, level: Level) {
+		if level >= self.decision_level() {
+			return;
+		}
+		let start = self.levels[level];
+		for (t, &lit) in self.trail.iter().enumerate().skip(start).rev() {
+			for (k, bit) in RULES_OF[lit.var()] {
+				match (t < self.head, lit.holds()) {
+					(false, _) => {} // not propagated: the rules never saw it
+					(true, true) => self.ways[k] &= !DONE,
+					(true, false) => self.ways[k] |= bit,
+				}
+			}
+			self.assigned[lit.var()] = None;
+			self.phase[lit.var()] = lit.holds();
+		}
+		self.trail.truncate(start);
+		self.head = start;
+		self.levels.truncate(level);
+	}
+
+	// -- Conflict analysis and learning.
+
+	/// The clause a conflict teaches (first UIP): the negation of the current level's last
+	/// literal every path to the conflict goes through, then the lower levels' literals that
+	/// explain it, one of the highest level second (watched); the level to backjump to.
+	fn analyze(&mut self, conflict: Constraint) -> (Vec<Lit>, Level) {
+		let (mut learnt, mut open, mut t) = (vec![Lit(0)], 0, self.trail.len());
+		let (mut constraint, mut implied) = (conflict, None);
+		loop {
+			for i in 0..self.length(constraint) {
+				let lit = self.literal(constraint, i);
+				let u = lit.var();
+				if Some(u) == implied || self.seen[u] || self.level[u] == 0 {
+					continue;
+				}
+				self.seen[u] = true;
+				self.bump(u);
+				match self.level[u] == self.decision_level() {
+					true => open += 1,
+					false => learnt.push(lit),
+				}
+			}
+			// The trail's last literal seen: the next to explain, or the UIP.
+			t -= 1;
+			while !self.seen[self.trail[t].var()] {
+				t -= 1;
+			}
+			let u = self.trail[t].var();
+			(self.seen[u], open, implied) = (false, open - 1, Some(u));
+			match self.reason[u] {
+				Some(reason) if open > 0 => constraint = reason,
+				_ => break,
+			}
+		}
+		learnt[0] = !self.trail[t];
+		self.inc /= DECAY;
+		let (seen, level) = (&mut self.seen, &self.level);
+		learnt[1..].iter().for_each(|lit| seen[lit.var()] = false);
+		let highest = (1..learnt.len()).max_by_key(|&i| level[learnt[i].var()]);
+		if let Some(i) = highest {
+			learnt.swap(1, i);
+		}
+		let back = learnt.get(1).map_or(0, |lit| level[lit.var()]);
+		(learnt, back)
+	}
+
+	/// How many literals constraint `c` has, and its i-th (all false but one it implied).
+	fn length(&self, c: Constraint) -> usize {
+		match c {
+			Constraint::Rule(_) => 9,
+			Constraint::Binary(_) => 1,
+			Constraint::Clause(c) => self.arena[c] as usize,
+		}
+	}
+
+	fn literal(&self, c: Constraint, i: usize) -> Lit {
+		match c {
+			Constraint::Rule(k) => Lit::new(WAYS[k][i], true),
+			Constraint::Binary(lit) => lit,
+			Constraint::Clause(c) => Lit(self.arena[c + 1 + i]),
+		}
+	}
+
+	/// Raises var v's activity by `inc` (all scaled down when too large).
+	fn bump(&mut self, v: Var) {
+		self.activity[v] += self.inc;
+		if self.activity[v] > 1e100 {
+			self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+			self.inc *= 1e-100;
+		}
+	}
+
+	/// Learns `clause` after the backjump: its first literal is implied.
+	fn learn(&mut self, clause: Vec<Lit>) {
+		let c = self.arena.len();
+		self.arena.push(clause.len() as u32);
+		self.arena.extend(clause.iter().map(|lit| lit.0));
+		if clause.len() > 1 {
+			self.watch(c);
+		}
+		self.assign(clause[0], Some(Constraint::Clause(c)));
+	}
+
+	/// Attaches clause c to the watches of its first two literals, each the other's blocker.
+	fn watch(&mut self, c: usize) {
+		let (first, second) = (Lit(self.arena[c + 1]), Lit(self.arena[c + 2]));
+		self.watches[first.0 as usize].push((c, second));
+		self.watches[second.0 as usize].push((c, first));
+	}
+
+	// -- The search: decisions, restarts, forgetting.
+
+	/// A solution, or None: there is none. Each conflict teaches a clause and backjumps; a
+	/// restart goes back to level 0, past `KEPT` forgetting the learnt clauses (the runs between
+	/// restarts grow without end: the search stays complete).
+	fn solve(&mut self, steps: &mut u64) -> Option<[u8; 81]> {
+		// Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
+		let (mut conflicts, mut due, mut u, mut v) = (0, LUBY_UNIT, 1i64, 1i64);
+		loop {
+			match self.propagate() {
+				Err(_) if self.decision_level() == 0 => return None,
+				Err(conflict) => {
+					(*steps, conflicts) = (*steps + 1, conflicts + 1);
+					let (clause, back) = self.analyze(conflict);
+					self.backjump(back);
+					self.learn(clause);
+					if conflicts == due {
+						(u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
+						due += LUBY_UNIT * v as u64;
+						self.backjump(0);
+						if self.arena.len() > KEPT {
+							self.arena.clear(); // level 0's reasons are never asked for
+							self.watches.iter_mut().for_each(Vec::clear);
+						}
+					}
+				}
+				Ok(()) => match self.choose() {
+					Some(lit) => {
+						self.levels.push(self.trail.len());
+						self.assign(lit, None);
+					}
+					None => {
+						let holds = |v: &Var| self.assigned[*v] == Some(true);
+						let digit = |p: usize| (0..9).find(|d| holds(&(9 * p + d))).unwrap_or(0);
+						return Some(table!(0; 81, |p| digit(p) as u8 + 1));
+					}
+				},
+			}
+		}
+	}
+
+	/// The next decision: the var of highest activity without a value, at its saved phase. A
+	/// scan of the 729 vars, not MiniSat's heap: at this size the heap's upkeep costs more.
+	fn choose(&self) -> Option<Lit> {
+		let free = (0..729).filter(|&v| self.assigned[v].is_none());
+		let v = free.max_by(|&a, &b| self.activity[a].total_cmp(&self.activity[b]))?;
+		Some(Lit::new(v, self.phase[v]))
+	}
+}
 
 // ---- Answering: each puzzle solved, its text written back with the blanks filled in.
 
