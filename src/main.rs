@@ -1310,9 +1310,13 @@ impl Check {
 	/// The next decision: the var of highest activity without a value, at its saved phase. A
 	/// scan of the 729 vars, not MiniSat's heap: at this size the heap's upkeep costs more.
 	fn choose(&self) -> Option<Lit> {
-		let free = (0..729).filter(|&v| self.assigned[v].is_none());
-		let v = free.max_by(|&a, &b| self.activity[a].total_cmp(&self.activity[b]))?;
-		Some(Lit::new(v, self.phase[v]))
+		let mut best: Option<Var> = None;
+		for v in (0..729).filter(|&v| self.assigned[v].is_none()) {
+			if best.map_or(true, |b| self.activity[v] > self.activity[b]) {
+				best = Some(v);
+			}
+		}
+		best.map(|v| Lit::new(v, self.phase[v]))
 	}
 }
 
