@@ -1028,7 +1028,8 @@ struct Check {
 	/// VSIDS: each var's activity, raised by `bump` by `inc`, which grows at each conflict.
 	activity: [f64; 729],
 	inc: f64,
-	/// Each var's value when last undone (phase saving): a decision takes it again.
+	/// Each var's value when last undone (phase saving): a decision takes it again. At first it
+	/// holds: deciding places a digit, and a board with a solution fills in fewer decisions.
 	phase: [bool; 729],
 	seen: [bool; 729],
 }
@@ -1040,14 +1041,14 @@ fn check(board: &Board, steps: &mut u64) -> Option<[u8; 81]> {
 		assigned: [None; 729],
 		level: [0; 729],
 		reason: [None; 729],
-		trail: Vec::new(),
+		trail: Vec::with_capacity(729),
 		head: 0,
 		levels: Vec::new(),
 		arena: Vec::new(),
 		watches: vec![Vec::new(); 2 * 729],
 		activity: [0.0; 729],
 		inc: 1.0,
-		phase: [false; 729],
+		phase: [true; 729],
 		seen: [false; 729],
 	};
 	for v in (0..729).filter(|&v| !board.allows(v / 9, v % 9)) {
@@ -1098,15 +1099,16 @@ impl Check {
 					continue;
 				}
 				self.ways[k] &= !bit;
-				match self.ways[k].count_ones() {
-					0 => return Err(Constraint::Rule(k)),
-					1 if self.ways[k] != DONE => {
-						let u = WAYS[k][self.ways[k].trailing_zeros() as usize];
-						if self.assigned[u].is_none() {
-							self.assign(Lit::new(u, true), Some(Constraint::Rule(k)));
-						}
+				let ways = self.ways[k];
+				if ways == 0 {
+					return Err(Constraint::Rule(k));
+				}
+				// One way left (a rule done keeps its var's bit beside `DONE`): it holds.
+				if ways & (ways - 1) == 0 {
+					let u = WAYS[k][ways.trailing_zeros() as usize];
+					if self.assigned[u].is_none() {
+						self.assign(Lit::new(u, true), Some(Constraint::Rule(k)));
 					}
-					_ => {}
 				}
 			}
 			self.propagate_clauses(!lit)?;
