@@ -23,11 +23,7 @@
 //! `cargo bench --bench solve -- --oriented FILE` writes FILE's puzzles in the random
 //! orientations of the second row of each set, to time other solvers on the same puzzles.
 
-#[path = "../src/command/main.rs"]
-#[allow(dead_code)]
-mod command;
-
-use command::judge;
+use sudoku::judge;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -132,7 +128,7 @@ fn run(args: &[&str], input: &[u8]) -> (i32, Vec<u8>) {
 		[] => judge::run(&mut &input[..], &mut out, &mut Vec::new()),
 		_ => {
 			let args: Vec<OsString> = args.iter().map(OsString::from).collect();
-			command::run(&args, &mut &input[..], &mut out, &mut Vec::new())
+			sudoku::run(&args, &mut &input[..], &mut out, &mut Vec::new())
 		}
 	};
 	(status, out)

@@ -3,9 +3,9 @@
 //! solution; going back to a level leaves the board a fresh check builds from the same
 //! decisions; a board it finds no solution for has none, and a solution it finds is one.
 
-use crate::command::every_size::{Cdcl, Verdict, DONE};
 use crate::common::sized::{count, free, one_line, smallest, solved};
 use crate::common::{run, Rng};
+use sudoku::every_size::{Cdcl, Verdict, DONE};
 
 /// Up to `limit` solutions of `grid` (0 a blank, else symbol + 1), plainly: the empty square
 /// with fewest symbols free, each symbol in turn.

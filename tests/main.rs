@@ -4,11 +4,6 @@
 
 mod common;
 
-/// The `sudoku` command and, within it, the judge files, called in memory.
-#[path = "../src/command/main.rs"]
-#[allow(dead_code)]
-mod command;
-
 mod check;
 mod command_line;
 mod dead_ends;

@@ -84,7 +84,7 @@ fn mutated_inputs_never_panic_and_every_failure_says_why() {
 	// The judge program's `run`, in memory: thousands of processes would take seconds.
 	let runs = inputs.iter().map(|input| {
 		let (mut stdout, mut err) = (Vec::new(), Vec::new());
-		let status = crate::command::judge::run(&mut &input[..], &mut stdout, &mut err);
+		let status = sudoku::judge::run(&mut &input[..], &mut stdout, &mut err);
 		let stderr = String::from_utf8_lossy(&err).into_owned();
 		Run {
 			status,
