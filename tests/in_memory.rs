@@ -17,7 +17,7 @@ struct Failing<'a>(&'a [u8]);
 impl Read for Failing<'_> {
 	fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
 		if self.0.is_empty() {
-			return Err(io::Error::new(io::ErrorKind::Other, "the disk is gone"));
+			return Err(io::Error::other("the disk is gone"));
 		}
 		let k = self.0.len().min(buf.len()).min(7);
 		buf[..k].copy_from_slice(&self.0[..k]);

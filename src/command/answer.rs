@@ -352,7 +352,7 @@ impl<'w> Writer<'w> {
 		// None only if its worker is gone (it panicked, and said so): the run fails, no puzzle
 		// left out in silence.
 		let Some(mut puzzle) = puzzle else {
-			return Err(io::Error::new(io::ErrorKind::Other, "a worker stopped"));
+			return Err(io::Error::other("a worker stopped"));
 		};
 		if !solved && !puzzle.says_none() {
 			to.unsolved(&*puzzle);
