@@ -26,12 +26,16 @@ mod manual;
 mod options;
 mod progress;
 mod puzzles;
+mod random;
+mod reading;
 mod rules;
+mod search;
+
+pub use random::Random;
 
 use answer::Mode;
 use flushed::Flushed;
-use inputs::Io;
-use judge::{fail, finish, output_failed};
+use inputs::{fail, finish, output_failed, Io};
 use options::{Given, Name};
 use progress::{Messages, Progress};
 use std::ffi::OsString;
