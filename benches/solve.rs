@@ -23,7 +23,7 @@
 //! `cargo bench --bench solve -- --oriented FILE` writes FILE's puzzles in the random
 //! orientations of the second row of each set, to time other solvers on the same puzzles.
 
-use sudoku::judge;
+use sudoku::{judge, Random};
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -627,25 +627,6 @@ fn check_pace(name: &str, text: &[u8]) {
 		checking / solving,
 		smallest / solving
 	);
-}
-
-/// splitmix64, for the climb.
-struct Random(u64);
-
-impl Random {
-	fn below(&mut self, n: usize) -> usize {
-		self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-		let mut z = self.0;
-		z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-		z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-		((z ^ (z >> 31)) % n as u64) as usize
-	}
-
-	fn shuffle<T>(&mut self, items: &mut [T]) {
-		for i in (1..items.len()).rev() {
-			items.swap(i, self.below(i + 1));
-		}
-	}
 }
 
 /// Digit `d` (1 to 9) breaks no rule at `p` of `grid`.
