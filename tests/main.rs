@@ -4,7 +4,8 @@
 
 mod common;
 
-mod check;
+mod cdcl;
+mod check_answers;
 mod command_line;
 mod dead_ends;
 mod every_size_judge;
@@ -14,7 +15,6 @@ mod in_memory;
 mod jobs;
 mod judge_files_fit;
 mod layouts;
-mod learning;
 mod leetcode;
 mod manual;
 mod options;

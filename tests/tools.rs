@@ -1,5 +1,5 @@
-//! The tools of the full build that answer puzzles: --count, --all and --limit, their
-//! options and their usage errors. Gated: the judge build has none of them.
+//! The command's tools that answer puzzles: --count, --all and --limit, their options and their
+//! usage errors.
 
 use crate::common;
 

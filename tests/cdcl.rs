@@ -1,7 +1,8 @@
-//! The check of `src/every_size.rs` (conflict-driven clause learning) against the test's own
-//! plain search, on seeded boards (4x4, sparse 9x9, 16x16): every clause it learns holds in every
-//! solution; going back to a level leaves the board a fresh check builds from the same
-//! decisions; a board it finds no solution for has none, and a solution it finds is one.
+//! The check of `src/every_size.rs`, its CDCL (conflict-driven clause learning), against the
+//! test's own plain search, on seeded boards (4x4, sparse 9x9, 16x16): every clause it learns
+//! holds in every solution; going back to a level leaves the board a fresh check builds from the
+//! same decisions; a board it finds no solution for has none, and a solution it finds is one.
+//! (The command's --check, which judges answers, is tests/check_answers.rs.)
 
 use crate::common::sized::{count, free, one_line, smallest, solved};
 use crate::common::{run, Random};
