@@ -152,7 +152,13 @@ fn answer<'w>(
 	};
 	let may_wait = input.may_wait;
 	let ended = loop {
-		match reader.next(&mut read, &mut || waiting.send_all(may_wait)) {
+		// Before a read that may wait (a pipe, a terminal), every answer to what was read goes
+		// out: a file's reads do not wait.
+		let mut send = || match may_wait {
+			true => waiting.write_all().and_then(|()| waiting.to.out.flush()),
+			false => Ok(()),
+		};
+		match reader.next(&mut read, &mut send) {
 			Ok(true) => {}
 			Ok(false) => break Ok(()),
 			Err(stop) => break Err(stop),
@@ -167,7 +173,7 @@ fn answer<'w>(
 			waiting.write(piece)?;
 		}
 	};
-	waiting.send_all(false)?;
+	waiting.write_all()?;
 	waiting.writer.end(ended.is_ok(), &mut waiting.to)?;
 	ended
 }
@@ -188,15 +194,12 @@ impl<'w> Waiting<'_, '_, 'w> {
 		self.writer.piece(piece, &mut self.to)
 	}
 
-	/// Writes every piece waiting, and flushes the output if `flushed`.
-	fn send_all(&mut self, flushed: bool) -> io::Result<()> {
+	/// Writes every piece waiting.
+	fn write_all(&mut self) -> io::Result<()> {
 		while let Some(piece) = self.ahead.first() {
 			self.write(piece)?;
 		}
-		match flushed {
-			true => self.to.out.flush(),
-			false => Ok(()),
-		}
+		Ok(())
 	}
 }
 
