@@ -106,12 +106,8 @@ pub(crate) fn answer_each(
 					continue;
 				}
 			};
-			let tag = if several {
-				format!("{name}:")
-			} else {
-				"".into()
-			};
-			let (mut writer, mut solved) = (Writer::new(mode, tag, &between), true);
+			let named = several.then_some(&name[..]);
+			let (mut writer, mut solved) = (Writer::new(mode, named, &between), true);
 			let to = Output {
 				out: &mut *io.out,
 				err: &mut *io.err,
@@ -225,11 +221,13 @@ struct Between {
 }
 
 impl<'w> Writer<'w> {
-	/// How `mode` writes an input, its lines after `tag` (a file's name, or nothing).
-	fn new(mode: Mode, tag: String, between: &Between) -> Writer<'w> {
+	/// How `mode` writes an input, its lines after its file's name if `named` (several files).
+	fn new(mode: Mode, named: Option<&str>, between: &Between) -> Writer<'w> {
 		match mode {
 			Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new(), between.explained),
-			Mode::Count(_) | Mode::Rate => Writer::Lines(tag),
+			Mode::Count(_) | Mode::Rate => {
+				Writer::Lines(named.map_or(String::new(), |name| format!("{name}:")))
+			}
 			Mode::All(_) => Writer::Blocks(Blocks::new(between.owed)),
 		}
 	}
