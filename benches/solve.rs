@@ -404,7 +404,7 @@ fn many_solutions() -> Vec<u8> {
 /// The slowest puzzles found, with their number of solutions (2: two or more): found by
 /// climbing (`--climb`) from givens at random, empty top rows and minimal puzzles, and from the
 /// hardest sets in random orientations. The first three are the slowest now with none, two and
-/// one (0.48 s, 0.22 s, 3.7 ms, the README's); the next two, of the issue of hard refutations
+/// one (0.48 s, 0.22 s, 3.7 ms, benches/README.md's); the next two, of the issue of hard refutations
 /// (7.3 s and 0.5 s while the check branched on matchings in bands only); two of the fifth
 /// fuzzing run (0.1 s, no solution); the next ran for minutes before the check past the budget;
 /// the last four took 10 to 100 ms while the check's weights were kept from one check to the

@@ -1,4 +1,4 @@
-//! Seeded random inputs: puzzles in every layout of the README's table, and random changes to
+//! Seeded random inputs: puzzles in every layout of docs/reading.md's table, and random changes to
 //! them (a wrong digit, a byte replaced, added or removed, a piece repeated or cut).
 
 use super::{solved_grid, Random};
@@ -34,7 +34,7 @@ impl Case {
 
 pub const LAYOUTS: usize = 9;
 
-/// Writes `puzzles` in layout `layout` (0 to 8, rows of the README's table of layouts).
+/// Writes `puzzles` in layout `layout` (0 to 8, rows of docs/reading.md's table of layouts).
 pub fn render(rng: &mut Random, layout: usize, puzzles: &[[u8; 81]]) -> Case {
 	let mut case = Case::default();
 	let eol = if rng.below(4) == 0 { "\r\n" } else { "\n" };
