@@ -2,18 +2,19 @@
 //! as a judge runs it; every answer checked; figures printed, nothing asserted.
 //!
 //! For each file: puzzles per second over the whole run (the median of the runs made in two
-//! seconds, five at least); and, where the file holds one puzzle per line of 81 characters, the
+//! seconds, three at least); and, where the file holds one puzzle per line of 81 characters, the
 //! median and the slowest puzzle (each solved three times, its best time kept: noise only ever
 //! adds) and the steps (dfs calls and probes) per puzzle. Any file the program reads will do, in
 //! any layout.
 //!
-//! Without FILE it looks for the public sets below in $SUDOKU_PUZZLES (default
-//! ../shared/puzzles, beside the repository) and says where to download those it does not find;
-//! then it solves generated puzzles with givens taken away, which have many solutions, and the
-//! slowest puzzles found, counted to two. Then it times `--generate` for 0, 1, 2, 10 and 100
-//! solutions, and qqwing's generator beside it when `qqwing` is installed; for 4x4, 16x16 and
-//! 25x25, `--generate --size` for 1, 0 and 2 solutions and the command solving what it made;
-//! and `--check` on each public set against solving it.
+//! Without FILE, in about a minute on a two-core machine, it looks for the public sets below in
+//! $SUDOKU_PUZZLES (default ../shared/puzzles, beside the repository) and says where to download
+//! those it does not find; then it solves generated puzzles with givens taken away, which have
+//! many solutions, and the slowest puzzles found, counted to two. Then it times `--generate` for
+//! 0, 1, 2, 10 and 100 solutions, and qqwing's generator beside it when `qqwing` is installed;
+//! for 4x4 and 16x16, `--generate --size` for 1, 0 and 2 solutions and the command solving what
+//! it made. With `--long` (half an hour or more), 25x25 too, and `--check` on each public set
+//! against solving it. It says first how long it takes, and last how long it took.
 //!
 //! `cargo bench --bench solve -- --climb SECONDS` looks for slow puzzles instead: from random starts (givens at
 //! random, empty top rows over a solved grid's givens, minimal puzzles less a few givens, the
@@ -23,11 +24,7 @@
 //! `cargo bench --bench solve -- --oriented FILE` writes FILE's puzzles in the random
 //! orientations of the second row of each set, to time other solvers on the same puzzles.
 
-#[path = "../src/command/main.rs"]
-#[allow(dead_code)]
-mod command;
-
-use command::judge;
+use sudoku::{judge, Random};
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -56,7 +53,7 @@ const SETS: [(&str, &str); 5] = [
         "https://www.kaggle.com/datasets/radcliffe/3-million-sudoku-puzzles-with-ratings (first column; any 7000 lines)",
     ),
 ];
-const RUNS: usize = 5;
+const RUNS: usize = 3;
 const RUN_TIME: Duration = Duration::from_secs(2);
 const TRIES: usize = 3;
 const GENERATED: u64 = 300;
@@ -75,52 +72,95 @@ fn main() {
 		return std::io::Write::write_all(&mut std::io::stdout(), &oriented(&text, 1))
 			.expect("standard output");
 	}
+	let long = args.iter().any(|a| a == "--long");
 	let named: Vec<PathBuf> = args
 		.iter()
 		.filter(|a| !a.starts_with("--")) // cargo bench passes --bench
 		.map(PathBuf::from)
 		.collect();
-	println!(
-		"{:<31} {:>7} {:>10} {:>10} {:>22} {:>11}",
-		"file", "puzzles", "puzzles/s", "median", "slowest", "steps/puz."
-	);
+	let started = Instant::now();
 	if named.is_empty() {
 		let dir = std::env::var_os("SUDOKU_PUZZLES").map_or_else(
 			|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles"),
 			PathBuf::from,
 		);
+		println!("{}", if long { LONG } else { SHORT });
+		let table = Table::new(SETS.iter().map(|(name, _)| *name).chain(LABELS));
 		for (name, source) in SETS {
 			match std::fs::read(dir.join(name)) {
 				Ok(text) => {
-					bench(name, &text);
-					bench("  in random orientations", &oriented(&text, 1));
+					table.bench(name, &text);
+					table.bench(LABELS[0], &oriented(&text, 1));
 				}
 				Err(_) => println!(
-					"{:<31} not in {}: download from {}",
+					"{:<3$} not in {}: download from {}",
 					name,
 					dir.display(),
-					source
+					source,
+					table.width
 				),
 			}
 		}
-		bench("generated, 3 givens taken away", &many_solutions());
-		slowest();
+		table.bench(LABELS[1], &many_solutions());
+		table.slowest();
 		generate();
-		sizes();
-		println!();
-		for (name, _) in SETS {
-			if let Ok(text) = std::fs::read(dir.join(name)) {
-				check_pace(name, &text);
+		sizes(long);
+		if long {
+			println!();
+			for (name, _) in SETS {
+				if let Ok(text) = std::fs::read(dir.join(name)) {
+					table.check_pace(name, &text);
+				}
 			}
 		}
 	} else {
-		for file in &named {
-			let name = file.display().to_string();
+		let names: Vec<String> = named.iter().map(|f| f.display().to_string()).collect();
+		let table = Table::new(names.iter().map(String::as_str));
+		for (file, name) in named.iter().zip(&names) {
 			match std::fs::read(file) {
-				Ok(text) => bench(&name, &text),
-				Err(e) => println!("{:<31} cannot be read: {}", name, e),
+				Ok(text) => table.bench(name, &text),
+				Err(e) => println!("{:<2$} cannot be read: {}", name, e, table.width),
 			}
 		}
+	}
+	println!(
+		"\n(cargo bench took {:.0} s)",
+		started.elapsed().as_secs_f64()
+	);
+}
+
+/// What a bare `cargo bench` says first.
+const SHORT: &str =
+	"cargo bench: about a minute here (a two-core machine): the public sets, puzzles \
+    with many solutions, the slowest found, --generate, 4x4 and 16x16; \
+    `cargo bench --bench solve -- --long` adds 25x25 and --check (half an hour or more).";
+
+/// What `cargo bench -- --long` says first.
+const LONG: &str = "cargo bench -- --long: half an hour or more here (25x25 puzzles take minutes \
+    each to make): the public sets, puzzles with many solutions, the slowest found, --generate, \
+    each other size, and --check on each public set.";
+
+/// The rows of the table of files other than the sets' own.
+const LABELS: [&str; 3] = [
+	"  in random orientations",
+	"generated, 3 givens taken away",
+	"slowest found, counted to two",
+];
+
+/// The table of files: its names' column as wide as the longest.
+struct Table {
+	width: usize,
+}
+
+impl Table {
+	/// The table of rows named `names`; its first line, the names of its columns.
+	fn new<'a>(names: impl Iterator<Item = &'a str>) -> Table {
+		let width = names.map(str::len).max().unwrap_or(0).max("file".len());
+		println!(
+			"{:<6$} {:>7} {:>10} {:>10} {:>22} {:>11}",
+			"file", "puzzles", "puzzles/s", "median", "slowest", "steps/puz.", width
+		);
+		Table { width }
 	}
 }
 
@@ -132,50 +172,53 @@ fn run(args: &[&str], input: &[u8]) -> (i32, Vec<u8>) {
 		[] => judge::run(&mut &input[..], &mut out, &mut Vec::new()),
 		_ => {
 			let args: Vec<OsString> = args.iter().map(OsString::from).collect();
-			command::run(&args, &mut &input[..], &mut out, &mut Vec::new())
+			sudoku::run(&args, &mut &input[..], &mut out, &mut Vec::new())
 		}
 	};
 	(status, out)
 }
 
-fn bench(name: &str, text: &[u8]) {
-	let mut times = Vec::new();
-	let (mut status, mut out) = (0, Vec::new());
-	let started = Instant::now();
-	while times.len() < RUNS || started.elapsed() < RUN_TIME {
-		let one = Instant::now();
-		let (s, o) = run(&[], text);
-		times.push(one.elapsed());
-		status = s;
-		out = o;
+impl Table {
+	fn bench(&self, name: &str, text: &[u8]) {
+		let mut times = Vec::new();
+		let (mut status, mut out) = (0, Vec::new());
+		let started = Instant::now();
+		while times.len() < RUNS || started.elapsed() < RUN_TIME {
+			let one = Instant::now();
+			let (s, o) = run(&[], text);
+			times.push(one.elapsed());
+			status = s;
+			out = o;
+		}
+		times.sort();
+		// One line a puzzle; counting past one solution would only cost (28M solutions on the
+		// generated row).
+		let counts = run(&["--count", "--limit", "1"], text).1;
+		let puzzles = counts
+			.split(|&b| b == b'\n')
+			.filter(|l| !l.is_empty())
+			.count();
+		let verdict = match check(text, &out, puzzles) {
+			_ if status == 2 => String::from("   (a reading error: the figures stop there)"),
+			Ok(()) => String::new(),
+			Err(why) => format!("   WRONG: {}", why),
+		};
+		let (median, slowest, steps) = match lines_of_81(text) {
+			Some(each) => per_puzzle(&each, 1),
+			None => (String::from("-"), String::from("-"), String::from("-")),
+		};
+		println!(
+			"{:<7$} {:>7} {:>10.0} {:>10} {:>22} {:>11}{}",
+			name,
+			puzzles,
+			puzzles as f64 / times[times.len() / 2].as_secs_f64(),
+			median,
+			slowest,
+			steps,
+			verdict,
+			self.width
+		);
 	}
-	times.sort();
-	// One line a puzzle; counting past one solution would only cost (28M solutions on the
-	// generated row).
-	let counts = run(&["--count", "--limit", "1"], text).1;
-	let puzzles = counts
-		.split(|&b| b == b'\n')
-		.filter(|l| !l.is_empty())
-		.count();
-	let verdict = match check(text, &out, puzzles) {
-		_ if status == 2 => String::from("   (a reading error: the figures stop there)"),
-		Ok(()) => String::new(),
-		Err(why) => format!("   WRONG: {}", why),
-	};
-	let (median, slowest, steps) = match lines_of_81(text) {
-		Some(each) => per_puzzle(&each, 1),
-		None => (String::from("-"), String::from("-"), String::from("-")),
-	};
-	println!(
-		"{:<31} {:>7} {:>10.0} {:>10} {:>22} {:>11}{}",
-		name,
-		puzzles,
-		puzzles as f64 / times[times.len() / 2].as_secs_f64(),
-		median,
-		slowest,
-		steps,
-		verdict
-	);
 }
 
 /// Each puzzle of a file of 81-character lines in a random orientation (seeded): digits
@@ -328,13 +371,21 @@ fn per_puzzle(puzzles: &[[u8; 81]], limit: u32) -> (String, String, String) {
 		})
 		.collect();
 	times.sort();
-	let micros = |t: Duration| format!("{:.1} us", t.as_secs_f64() * 1e6);
 	let (slowest, line) = times[times.len() - 1];
 	(
-		micros(times[times.len() / 2].0),
-		format!("{} (line {})", micros(slowest), line),
+		shown(times[times.len() / 2].0),
+		format!("{} (line {})", shown(slowest), line),
 		format!("{:.2}", steps as f64 / puzzles.len() as f64),
 	)
+}
+
+/// A time as people read it: `2.3 us`, `962.6 ms`, `1.25 s`.
+fn shown(t: Duration) -> String {
+	match t.as_secs_f64() {
+		s if s < 1e-3 => format!("{:.1} us", s * 1e6),
+		s if s < 1.0 => format!("{:.1} ms", s * 1e3),
+		s => format!("{:.2} s", s),
+	}
 }
 
 /// Puzzles with many solutions, as random tests make them: 2000 generated ones (`--seed 2`),
@@ -353,7 +404,7 @@ fn many_solutions() -> Vec<u8> {
 /// The slowest puzzles found, with their number of solutions (2: two or more): found by
 /// climbing (`--climb`) from givens at random, empty top rows and minimal puzzles, and from the
 /// hardest sets in random orientations. The first three are the slowest now with none, two and
-/// one (0.48 s, 0.22 s, 3.7 ms, the README's); the next two, of the issue of hard refutations
+/// one (0.48 s, 0.22 s, 3.7 ms, benches/README.md's); the next two, of the issue of hard refutations
 /// (7.3 s and 0.5 s while the check branched on matchings in bands only); two of the fifth
 /// fuzzing run (0.1 s, no solution); the next ran for minutes before the check past the budget;
 /// the last four took 10 to 100 ms while the check's weights were kept from one check to the
@@ -437,27 +488,30 @@ const SLOWEST: [(&str, &[u8]); 19] = [
 	),
 ];
 
-/// The slowest puzzles found, one at a time, each counted to two to check it.
-fn slowest() {
-	let puzzles: Vec<[u8; 81]> = SLOWEST
-		.iter()
-		.filter_map(|(p, _)| lines_of_81(p.as_bytes()))
-		.flatten()
-		.collect();
-	let input: String = SLOWEST.iter().map(|(p, _)| format!("{}\n", p)).collect();
-	let expected: Vec<u8> = SLOWEST.iter().flat_map(|(_, n)| [n[0], b'\n']).collect();
-	let counted = run(&["--count", "--limit", "2"], input.as_bytes()).1 == expected;
-	let (median, slowest, steps) = per_puzzle(&puzzles, 2);
-	println!(
-		"{:<31} {:>7} {:>10} {:>10} {:>22} {:>11}{}",
-		"slowest found, counted to two",
-		puzzles.len(),
-		"-",
-		median,
-		slowest,
-		steps,
-		if counted { "" } else { "   WRONG" }
-	);
+impl Table {
+	/// The slowest puzzles found, one at a time, each counted to two to check it.
+	fn slowest(&self) {
+		let puzzles: Vec<[u8; 81]> = SLOWEST
+			.iter()
+			.filter_map(|(p, _)| lines_of_81(p.as_bytes()))
+			.flatten()
+			.collect();
+		let input: String = SLOWEST.iter().map(|(p, _)| format!("{}\n", p)).collect();
+		let expected: Vec<u8> = SLOWEST.iter().flat_map(|(_, n)| [n[0], b'\n']).collect();
+		let counted = run(&["--count", "--limit", "2"], input.as_bytes()).1 == expected;
+		let (median, slowest, steps) = per_puzzle(&puzzles, 2);
+		println!(
+			"{:<7$} {:>7} {:>10} {:>10} {:>22} {:>11}{}",
+			LABELS[2],
+			puzzles.len(),
+			"-",
+			median,
+			slowest,
+			steps,
+			if counted { "" } else { "   WRONG" },
+			self.width
+		);
+	}
 }
 
 /// `--generate` for each number of solutions against qqwing's generator (proper puzzles only),
@@ -526,9 +580,10 @@ fn generate() {
 /// (each puzzle's solutions counted), then the command solving them with `--size`: puzzles a
 /// second over the file, and each puzzle alone (the best of three), the median and slowest.
 /// 25x25: one proper puzzle only (a minimal one takes minutes to make).
-fn sizes() {
+fn sizes(long: bool) {
 	println!();
-	for (side, wanted, kinds) in [(4, 300, &[1, 0, 2][..]), (16, 5, &[1, 0, 2]), (25, 1, &[1])] {
+	let sizes = [(4, 300, &[1, 0, 2][..]), (16, 5, &[1, 0, 2]), (25, 1, &[1])];
+	for (side, wanted, kinds) in sizes.into_iter().filter(|&(side, ..)| long || side < 25) {
 		let (size, n) = (side.to_string(), wanted.to_string());
 		for &solutions in kinds {
 			let k = solutions.to_string();
@@ -590,65 +645,50 @@ fn sizes() {
 	}
 }
 
-/// The time of `--check` (and `--check --smallest`) on a file and its answers, against the time
-/// of solving it: the median of five runs each.
-fn check_pace(name: &str, text: &[u8]) {
-	let answers = run(&[], text).1;
-	let dir = std::env::temp_dir();
-	let (puzzles_file, answers_file) =
-		(dir.join("bench-puzzles.txt"), dir.join("bench-answers.txt"));
-	if std::fs::write(&puzzles_file, text)
-		.and(std::fs::write(&answers_file, &answers))
-		.is_err()
-	{
-		return println!("{:<31} no temporary files in {}", name, dir.display());
-	}
-	let (p, a) = (
-		puzzles_file.to_string_lossy(),
-		answers_file.to_string_lossy(),
-	);
-	let median = |args: &[&str], input: &[u8]| {
-		let mut times: Vec<Duration> = (0..RUNS)
-			.map(|_| {
-				let one = Instant::now();
-				let (status, _) = run(args, input);
-				if status == 0 {
-					one.elapsed()
-				} else {
-					Duration::MAX
-				}
-			})
-			.collect();
-		times.sort();
-		times[RUNS / 2].as_secs_f64()
-	};
-	let solving = median(&[], text);
-	let checking = median(&["--check", &p, &a], b"");
-	let smallest = median(&["--check", "--smallest", &p, &a], b"");
-	println!(
-		"{:<31} --check {:.2} times the time of solving, --check --smallest {:.2}",
-		name,
-		checking / solving,
-		smallest / solving
-	);
-}
-
-/// splitmix64, for the climb.
-struct Random(u64);
-
-impl Random {
-	fn below(&mut self, n: usize) -> usize {
-		self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-		let mut z = self.0;
-		z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-		z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-		((z ^ (z >> 31)) % n as u64) as usize
-	}
-
-	fn shuffle<T>(&mut self, items: &mut [T]) {
-		for i in (1..items.len()).rev() {
-			items.swap(i, self.below(i + 1));
+impl Table {
+	/// The time of `--check` (and `--check --smallest`) on a file and its answers, against the time
+	/// of solving it: the median of five runs each.
+	fn check_pace(&self, name: &str, text: &[u8]) {
+		let answers = run(&[], text).1;
+		let dir = std::env::temp_dir();
+		let (puzzles_file, answers_file) =
+			(dir.join("bench-puzzles.txt"), dir.join("bench-answers.txt"));
+		if std::fs::write(&puzzles_file, text)
+			.and(std::fs::write(&answers_file, &answers))
+			.is_err()
+		{
+			let width = self.width;
+			return println!("{name:<width$} no temporary files in {}", dir.display());
 		}
+		let (p, a) = (
+			puzzles_file.to_string_lossy(),
+			answers_file.to_string_lossy(),
+		);
+		let median = |args: &[&str], input: &[u8]| {
+			let mut times: Vec<Duration> = (0..RUNS)
+				.map(|_| {
+					let one = Instant::now();
+					let (status, _) = run(args, input);
+					if status == 0 {
+						one.elapsed()
+					} else {
+						Duration::MAX
+					}
+				})
+				.collect();
+			times.sort();
+			times[RUNS / 2].as_secs_f64()
+		};
+		let solving = median(&[], text);
+		let checking = median(&["--check", &p, &a], b"");
+		let smallest = median(&["--check", "--smallest", &p, &a], b"");
+		println!(
+			"{:<3$} --check {:.2} times the time of solving, --check --smallest {:.2}",
+			name,
+			checking / solving,
+			smallest / solving,
+			self.width
+		);
 	}
 }
 

@@ -44,7 +44,7 @@ fn refuse_arguments() {
 // <shared: the run and I/O failures>
 /// Answers `input`; the exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad
 /// input or a failure to read or write.
-pub(crate) fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 	let mut solved = true;
 	let status = match answer(input, out, err, &mut solved) {
 		Ok(()) => !solved as i32,
@@ -55,7 +55,7 @@ pub(crate) fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write
 }
 
 /// Why an input stopped being answered.
-pub(crate) enum Stop {
+pub enum Stop {
 	Read(String),
 	Write(io::Error),
 }
@@ -67,7 +67,7 @@ impl From<io::Error> for Stop {
 }
 
 /// Flushes the output; `status`, or what its failure makes it.
-pub(crate) fn finish(out: &mut dyn Write, err: &mut dyn Write, status: i32) -> i32 {
+pub fn finish(out: &mut dyn Write, err: &mut dyn Write, status: i32) -> i32 {
 	match out.flush() {
 		Ok(()) => status,
 		Err(e) => output_failed(err, e, status),
@@ -75,14 +75,14 @@ pub(crate) fn finish(out: &mut dyn Write, err: &mut dyn Write, status: i32) -> i
 }
 
 /// Says `message` in one write (lines of parallel runs do not mix); 2, a failure's status.
-pub(crate) fn fail(err: &mut dyn Write, message: String) -> i32 {
+pub fn fail(err: &mut dyn Write, message: String) -> i32 {
 	let _ = err.write_all(message.as_bytes());
 	2
 }
 
 /// A reader of the output that went away (`| head`) is normal: `status` stands; any other
 /// failure is said.
-pub(crate) fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
+pub fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
 	if e.kind() == io::ErrorKind::BrokenPipe {
 		return status;
 	}
@@ -91,7 +91,7 @@ pub(crate) fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
-pub(crate) fn worded(e: &io::Error) -> String {
+pub fn worded(e: &io::Error) -> String {
 	let text = e.to_string();
 	text[..text.find(" (os error ").unwrap_or(text.len())].to_string()
 }
@@ -103,7 +103,7 @@ pub(crate) fn worded(e: &io::Error) -> String {
 const LONGEST: usize = 1 << 20;
 
 /// What the reader hands on: a line without squares, or a puzzle.
-pub(crate) enum Piece {
+pub enum Piece {
 	Text(Vec<u8>),
 	Puzzle(Box<Puzzle>),
 }
@@ -111,15 +111,15 @@ pub(crate) enum Piece {
 /// A puzzle: its givens (0: blank, else d + 1), where each square stands in its text (offset,
 /// length, whether a number), its rows read; `says_none`: after a size line, in numbers (UVa
 /// 989), it is answered `NO SOLUTION` if need be.
-pub(crate) struct Puzzle {
-	pub(crate) number: usize,
-	pub(crate) line: usize,
-	pub(crate) side: usize,
-	pub(crate) givens: Vec<u8>,
+pub struct Puzzle {
+	pub number: usize,
+	pub line: usize,
+	pub side: usize,
+	pub givens: Vec<u8>,
 	places: Vec<(u32, u32, bool)>,
 	rows: usize,
-	pub(crate) text: Vec<u8>,
-	pub(crate) says_none: bool,
+	pub text: Vec<u8>,
+	pub says_none: bool,
 }
 
 impl Puzzle {
@@ -130,7 +130,7 @@ impl Puzzle {
 	}
 }
 
-pub(crate) struct Reader<'a> {
+pub struct Reader<'a> {
 	input: BufReader<&'a mut dyn Read>,
 	line: usize,
 	puzzles: usize,
@@ -140,7 +140,7 @@ pub(crate) struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-	pub(crate) fn new(input: &'a mut dyn Read) -> Reader<'a> {
+	pub fn new(input: &'a mut dyn Read) -> Reader<'a> {
 		Reader {
 			input: BufReader::with_capacity(1 << 16, input),
 			line: 0,
@@ -151,7 +151,7 @@ impl<'a> Reader<'a> {
 	}
 
 	/// The next piece; None: the end.
-	pub(crate) fn next(&mut self, out: &mut dyn Write) -> Result<Option<Piece>, Stop> {
+	pub fn next(&mut self, out: &mut dyn Write) -> Result<Option<Piece>, Stop> {
 		loop {
 			let (text, newline) = self.line(out)?;
 			let end = text.len() - newline as usize;
@@ -390,7 +390,7 @@ struct Search<const S: usize> {
 const BUDGET: u64 = 100;
 
 /// Calls `found` with each solution (a square's symbol + 1), smallest first, while it says go on.
-pub(crate) fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) {
+pub fn solve(side: usize, givens: &[u8], found: &mut dyn FnMut(&[u8]) -> bool) {
 	match side {
 		1 => Search::<1>::solve(givens, found),
 		4 => Search::<4>::solve(givens, found),
@@ -576,7 +576,7 @@ enum Constraint {
 
 /// The check's answer: a solution (each square's symbol + 1), or none from this level on (0:
 /// none at all).
-pub(crate) enum Verdict {
+pub enum Verdict {
 	Sat(Vec<u8>),
 	Unsat(usize),
 }
@@ -585,12 +585,12 @@ pub(crate) enum Verdict {
 /// Rule k: square k has a symbol (k < S * S), or unit u has symbol d (`S * S * kind + S * u +
 /// d`: rows, columns, boxes).
 #[derive(Clone)]
-pub(crate) struct Board<const S: usize> {
-	pub(crate) rules: Vec<u32>,
+pub struct Board<const S: usize> {
+	pub rules: Vec<u32>,
 }
 
 /// A rule that holds.
-pub(crate) const DONE: u32 = 1 << 31;
+pub const DONE: u32 = 1 << 31;
 
 impl<const S: usize> Board<S> {
 	/// A box's side.
@@ -660,8 +660,8 @@ impl<const S: usize> Board<S> {
 /// The check's state. Constraints: the rules, and clauses (learnt, or blocking a solution) one
 /// after another in `arena`: length, LBD (0: never forgotten), literals.
 #[derive(Clone)]
-pub(crate) struct Cdcl<const S: usize> {
-	pub(crate) board: Board<S>,
+pub struct Cdcl<const S: usize> {
+	pub board: Board<S>,
 	/// The literals made true, in order; from `head` on, not yet propagated.
 	trail: Vec<Lit>,
 	head: usize,
@@ -674,7 +674,7 @@ pub(crate) struct Cdcl<const S: usize> {
 	/// Rules left one way; a constraint whose literals are all false.
 	forced: Vec<usize>,
 	conflict: Option<Constraint>,
-	pub(crate) arena: Vec<u32>,
+	pub arena: Vec<u32>,
 	/// The clauses watching each literal, with a blocker: while that is true, no look.
 	watches: Vec<Vec<(usize, Lit)>>,
 	/// VSIDS: each var's activity, raised by `bump` (which grows) at each conflict.
@@ -699,7 +699,7 @@ const DECAY: f64 = 0.99;
 
 impl<const S: usize> Cdcl<S> {
 	/// The givens' board, each given a unit clause at level 0, propagated.
-	pub(crate) fn new(givens: &[u8]) -> Cdcl<S> {
+	pub fn new(givens: &[u8]) -> Cdcl<S> {
 		let vars = S * S * S;
 		let mut check = Cdcl {
 			board: Board {
@@ -729,7 +729,7 @@ impl<const S: usize> Cdcl<S> {
 		check
 	}
 
-	pub(crate) fn level(&self) -> usize {
+	pub fn level(&self) -> usize {
 		self.levels.len()
 	}
 
@@ -832,7 +832,7 @@ impl<const S: usize> Cdcl<S> {
 	}
 
 	/// `decide` between propagations (MiniSat's assumption); false on a conflict.
-	pub(crate) fn assume(&mut self, v: usize) -> bool {
+	pub fn assume(&mut self, v: usize) -> bool {
 		self.propagate().is_ok() && self.decide(v) && self.propagate().is_ok()
 	}
 
@@ -850,7 +850,7 @@ impl<const S: usize> Cdcl<S> {
 	}
 
 	/// Back to the end of `level`, the symbols the levels above placed saved as phases.
-	pub(crate) fn backjump(&mut self, level: usize) {
+	pub fn backjump(&mut self, level: usize) {
 		if level < self.level() {
 			let trail = self.levels[level].0;
 			for lit in self.trail[trail..].iter().filter(|lit| lit.holds()) {
@@ -870,7 +870,7 @@ impl<const S: usize> Cdcl<S> {
 	/// Makes the first `k` decisions units, the rest decisions again, for a caller that never
 	/// goes back above them (what is learnt then holds with them only); the first level with a
 	/// conflict, if any.
-	pub(crate) fn commit(&mut self, k: usize) -> Result<(), usize> {
+	pub fn commit(&mut self, k: usize) -> Result<(), usize> {
 		let path: Vec<usize> = self.levels.iter().map(|level| level.1).collect();
 		self.backjump(0);
 		for &v in &path[..k] {
@@ -1023,7 +1023,7 @@ impl<const S: usize> Cdcl<S> {
 	}
 
 	/// Blocks a solution at level 0: a clause that a square open there takes another symbol.
-	pub(crate) fn block(&mut self, solution: &[u8]) {
+	pub fn block(&mut self, solution: &[u8]) {
 		self.backjump(0);
 		let open = (0..S * S).filter(|&p| !self.board.filled(p));
 		let other = |p: usize| Lit::new(S * p + solution[p] as usize - 1, false);
@@ -1034,7 +1034,7 @@ impl<const S: usize> Cdcl<S> {
 
 	/// A solution of the board at the top level, or a level whose decision leaves none.
 	/// Each conflict teaches a clause and backjumps; a restart goes back to the top.
-	pub(crate) fn solve(&mut self) -> Verdict {
+	pub fn solve(&mut self) -> Verdict {
 		let path: Vec<usize> = self.levels.iter().map(|level| level.1).collect();
 		// Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
 		let (top, mut conflicts, mut due, mut u, mut v) = (path.len(), 0, LUBY_UNIT, 1i64, 1i64);
@@ -1178,7 +1178,7 @@ fn answer(
 }
 
 /// UVa 989's answer to a puzzle without solution, its last line's break kept (CRLF, LF, none).
-pub(crate) fn no_solution(puzzle: &Puzzle) -> Vec<u8> {
+pub fn no_solution(puzzle: &Puzzle) -> Vec<u8> {
 	let text = &puzzle.text;
 	let ends = text
 		.iter()
@@ -1189,7 +1189,7 @@ pub(crate) fn no_solution(puzzle: &Puzzle) -> Vec<u8> {
 }
 
 /// The puzzle's text with each blank filled in from `grid` (symbol + 1 for each square).
-pub(crate) fn filled_in(puzzle: &Puzzle, grid: &[u8]) -> Vec<u8> {
+pub fn filled_in(puzzle: &Puzzle, grid: &[u8]) -> Vec<u8> {
 	let (mut text, mut from) = (Vec::with_capacity(puzzle.text.len() + 64), 0);
 	for (p, &(at, length, number)) in puzzle.places.iter().enumerate() {
 		if puzzle.givens[p] == 0 {

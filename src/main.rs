@@ -64,7 +64,7 @@ fn refuse_arguments() {
 // <shared: the run and I/O failures>
 /// Answers `input`; the exit status: 0 every puzzle solved, 1 some puzzle has no solution, 2 bad
 /// input or a failure to read or write.
-pub(crate) fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
 	let mut solved = true;
 	let status = match answer(input, out, err, &mut solved) {
 		Ok(()) => !solved as i32,
@@ -75,7 +75,7 @@ pub(crate) fn run(input: &mut dyn Read, out: &mut dyn Write, err: &mut dyn Write
 }
 
 /// Why an input stopped being answered.
-pub(crate) enum Stop {
+pub enum Stop {
 	Read(String),
 	Write(io::Error),
 }
@@ -87,7 +87,7 @@ impl From<io::Error> for Stop {
 }
 
 /// Flushes the output; `status`, or what its failure makes it.
-pub(crate) fn finish(out: &mut dyn Write, err: &mut dyn Write, status: i32) -> i32 {
+pub fn finish(out: &mut dyn Write, err: &mut dyn Write, status: i32) -> i32 {
 	match out.flush() {
 		Ok(()) => status,
 		Err(e) => output_failed(err, e, status),
@@ -95,14 +95,14 @@ pub(crate) fn finish(out: &mut dyn Write, err: &mut dyn Write, status: i32) -> i
 }
 
 /// Says `message` in one write (lines of parallel runs do not mix); 2, a failure's status.
-pub(crate) fn fail(err: &mut dyn Write, message: String) -> i32 {
+pub fn fail(err: &mut dyn Write, message: String) -> i32 {
 	let _ = err.write_all(message.as_bytes());
 	2
 }
 
 /// A reader of the output that went away (`| head`) is normal: `status` stands; any other
 /// failure is said.
-pub(crate) fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
+pub fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i32 {
 	if e.kind() == io::ErrorKind::BrokenPipe {
 		return status;
 	}
@@ -111,7 +111,7 @@ pub(crate) fn output_failed(err: &mut dyn Write, e: io::Error, status: i32) -> i
 }
 
 /// An error as the usual tools word it: "No such file or directory", not "... (os error 2)".
-pub(crate) fn worded(e: &io::Error) -> String {
+pub fn worded(e: &io::Error) -> String {
 	let text = e.to_string();
 	text[..text.find(" (os error ").unwrap_or(text.len())].to_string()
 }
@@ -123,20 +123,20 @@ pub(crate) fn worded(e: &io::Error) -> String {
 const LONGEST: usize = 1 << 20;
 
 /// What the reader hands on: a line without squares, or a puzzle.
-pub(crate) enum Piece {
+pub enum Piece {
 	Text(Vec<u8>),
 	Puzzle(Box<Puzzle>),
 }
 
 /// A puzzle: its givens (0: blank), where its `n` squares read stand in its text, its label.
-pub(crate) struct Puzzle {
-	pub(crate) number: usize,
-	pub(crate) line: usize,
-	pub(crate) givens: [u8; 81],
+pub struct Puzzle {
+	pub number: usize,
+	pub line: usize,
+	pub givens: [u8; 81],
 	places: [u32; 81],
 	n: usize,
-	pub(crate) label: Vec<u8>,
-	pub(crate) text: Vec<u8>,
+	pub label: Vec<u8>,
+	pub text: Vec<u8>,
 }
 
 impl Puzzle {
@@ -164,7 +164,7 @@ impl fmt::Display for Puzzle {
 }
 
 /// How messages name a puzzle: its number and first line, and `more` said of it there.
-pub(crate) fn puzzle_name(number: usize, line: usize, more: &str) -> String {
+pub fn puzzle_name(number: usize, line: usize, more: &str) -> String {
 	format!("puzzle {number} (line {line}{more})")
 }
 
@@ -191,7 +191,7 @@ const LETTER: u8 = 12;
 const BOX_DRAWING: u8 = 13;
 const OTHER: u8 = 14;
 
-pub(crate) struct Reader<'a> {
+pub struct Reader<'a> {
 	input: BufReader<&'a mut dyn Read>,
 	/// The line read, and its room for the next.
 	text: Vec<u8>,
@@ -206,7 +206,7 @@ pub(crate) struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-	pub(crate) fn new(input: &'a mut dyn Read) -> Reader<'a> {
+	pub fn new(input: &'a mut dyn Read) -> Reader<'a> {
 		Reader {
 			input: BufReader::with_capacity(1 << 16, input),
 			text: Vec::new(),
@@ -220,7 +220,7 @@ impl<'a> Reader<'a> {
 	}
 
 	/// The next line's pieces, once the answers so far went out (a read may wait); None: the end.
-	pub(crate) fn next(
+	pub fn next(
 		&mut self,
 		out: &mut dyn Write,
 	) -> Result<Option<std::vec::Drain<'_, Piece>>, Stop> {
@@ -448,7 +448,7 @@ fn trim(bytes: &[u8]) -> &[u8] {
 // ---- The search: the classic's arrays and dfs(x, y), and a board that fills forced squares.
 
 /// The classic's state (`grid`: digits 1 to 9, 0 while empty), and the board beside it.
-pub(crate) struct Search {
+pub struct Search {
 	row: [[bool; 9]; 9],
 	col: [[bool; 9]; 9],
 	cell: [[[bool; 9]; 3]; 3],
@@ -492,7 +492,7 @@ fn earn(credit: &mut u32) {
 
 impl Search {
 	/// Calls `found` with each solution, smallest first, while it says go on; the steps taken.
-	pub(crate) fn solve(givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) -> u64 {
+	pub fn solve(givens: &[u8; 81], found: &mut dyn FnMut(&[u8; 81]) -> bool) -> u64 {
 		let mut search = Search {
 			row: [[false; 9]; 9],
 			col: [[false; 9]; 9],
@@ -871,7 +871,7 @@ impl Board {
 // its row r crosses its box j: a digit takes one triad in each row and each box of the band.
 
 /// The boxes (bit j) a row's squares touch.
-pub(crate) const BOXES_OF_ROW: [u32; 512] = table!(0; 512, |row| {
+pub const BOXES_OF_ROW: [u32; 512] = table!(0; 512, |row| {
 	(row & 0o7 != 0) as u32 | ((row & 0o70 != 0) as u32) << 1 | ((row & 0o700 != 0) as u32) << 2
 });
 
@@ -917,7 +917,7 @@ const OTHER_BANDS: [u32; 512] = table!(0; 512, |columns| {
 });
 
 /// For square i, its band less i's row and box, i kept.
-pub(crate) const BAND_PEERS_OUT: [u32; 27] = table!(0; 27, |i| {
+pub const BAND_PEERS_OUT: [u32; 27] = table!(0; 27, |i| {
 	let (row, in_box) = (0o777 << (9 * (i / 9)), 0o007_007_007 << (3 * (i % 9 / 3)));
 	BAND & !row & !in_box | 1 << i
 });
@@ -1361,7 +1361,7 @@ fn answer(
 }
 
 /// Writes `held` and `bytes` up to their last line break; holds what follows it.
-pub(crate) fn whole_lines(out: &mut dyn Write, held: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
+pub fn whole_lines(out: &mut dyn Write, held: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
 	if let Some(last) = bytes.iter().rposition(|&c| c == b'\n') {
 		out.write_all(held)?;
 		out.write_all(&bytes[..=last])?;
@@ -1374,7 +1374,7 @@ pub(crate) fn whole_lines(out: &mut dyn Write, held: &mut Vec<u8>, bytes: &[u8])
 }
 
 /// Writes the digits of `grid` into the blanks of the puzzle's text.
-pub(crate) fn fill_in(puzzle: &mut Puzzle, grid: &[u8; 81]) {
+pub fn fill_in(puzzle: &mut Puzzle, grid: &[u8; 81]) {
 	for (p, digit) in grid.iter().enumerate() {
 		if puzzle.givens[p] == 0 {
 			puzzle.text[puzzle.places[p] as usize] = b'0' + digit;

@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::sized::{count, one_line, smallest, solved};
-use common::{every_size_program, Rng, Run};
+use common::{every_size_program, Random, Run};
 use std::path::Path;
 
 /// Runs the program for every size on `input`.
@@ -303,7 +303,7 @@ fn arguments_are_refused_in_one_line() {
 
 #[test]
 fn random_puzzles_of_every_side_get_the_smallest_solution_or_none() {
-	let mut rng = Rng::new(169);
+	let mut rng = Random(169);
 	let mut kinds = [0; 3];
 	for (side, puzzles, blanks) in [(4, 200, 12), (9, 60, 50), (16, 12, 120)] {
 		let mut input = String::new();

@@ -1,9 +1,8 @@
-//! --explain and --rate, tools of the full build. Every step of an explanation is replayed by a
+//! --explain and --rate, tools of the command. Every step of an explanation is replayed by a
 //! checker written here from the rules alone (the digits each square can still take, and each
 //! claim true where it is made), on generated and hand-made puzzles, and must end at the
 //! classic's answer; a step made false on purpose is caught; the levels of --rate are checked
 //! against solvers of one kind of step written here; --generate --difficulty is rated as asked.
-//! Gated: the judge build has none.
 
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! --generate, --solutions and --seed, tools of the full build. Gated: the judge build has none.
+//! --generate, --solutions and --seed.
 
 use crate::common;
 

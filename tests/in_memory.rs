@@ -2,10 +2,10 @@
 //! input that fails to read, output that fails to write; and the tables the search reads,
 //! against their definitions.
 
-use crate::command::{self, judge};
+use sudoku::judge;
 
-use crate::command::every_size::{Cdcl, Verdict};
 use crate::common;
+use sudoku::every_size::{Cdcl, Verdict};
 
 use common::{PUZZLE, SOLVED};
 use std::ffi::OsString;
@@ -17,7 +17,7 @@ struct Failing<'a>(&'a [u8]);
 impl Read for Failing<'_> {
 	fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
 		if self.0.is_empty() {
-			return Err(io::Error::new(io::ErrorKind::Other, "the disk is gone"));
+			return Err(io::Error::other("the disk is gone"));
 		}
 		let k = self.0.len().min(buf.len()).min(7);
 		buf[..k].copy_from_slice(&self.0[..k]);
@@ -54,7 +54,7 @@ fn judge(input: &mut dyn Read, out: &mut dyn Write) -> (i32, String) {
 fn command(args: &[&str], input: &mut dyn Read, out: &mut dyn Write) -> (i32, String) {
 	let args: Vec<OsString> = args.iter().map(OsString::from).collect();
 	let mut err = Vec::new();
-	let status = command::run(&args, input, out, &mut err);
+	let status = sudoku::run(&args, input, out, &mut err);
 	(status, String::from_utf8_lossy(&err).into_owned())
 }
 
@@ -169,7 +169,7 @@ fn a_solution_blocked_before_the_board_propagates_leaves_no_other_where_none_is(
 		Verdict::Unsat(_) => panic!("the puzzle has a solution"),
 	};
 	let mut listed = 0;
-	command::every_size::solve(16, &givens, &mut |grid| {
+	sudoku::every_size::solve(16, &givens, &mut |grid| {
 		listed += 1;
 		assert_eq!(grid, &solution[..]);
 		true

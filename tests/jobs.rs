@@ -8,7 +8,7 @@ use crate::common;
 
 use common::inputs::{mutate, random_puzzle, render, LAYOUTS};
 use common::sized::{one_line, solved};
-use common::{sudoku, Rng, Run, CLASH, PUZZLE, SOLVED};
+use common::{sudoku, Random, Run, CLASH, PUZZLE, SOLVED};
 
 /// Runs the command with `args` and `-j 1`, then `-j 4`: the same output, messages and status.
 fn same(args: &[&str], input: &[u8], round: usize) -> Run {
@@ -27,7 +27,7 @@ fn same(args: &[&str], input: &[u8], round: usize) -> Run {
 }
 
 /// Long inputs of random puzzles, each few in a random layout, every other one mutated.
-fn long_inputs(rng: &mut Rng, count: usize) -> Vec<Vec<u8>> {
+fn long_inputs(rng: &mut Random, count: usize) -> Vec<Vec<u8>> {
 	(0..count)
 		.map(|k| {
 			let mut input = Vec::new();
@@ -55,7 +55,7 @@ fn long_inputs(rng: &mut Rng, count: usize) -> Vec<Vec<u8>> {
 
 #[test]
 fn every_mode_writes_with_four_threads_what_it_writes_with_one() {
-	let mut rng = Rng::new(41);
+	let mut rng = Random(41);
 	let mut statuses = [0; 3];
 	for (round, input) in long_inputs(&mut rng, 12).iter().enumerate() {
 		let answered = same(&[], input, round);
@@ -96,7 +96,7 @@ fn every_mode_writes_with_four_threads_what_it_writes_with_one() {
 
 #[test]
 fn other_sizes_write_with_four_threads_what_they_write_with_one() {
-	let mut rng = Rng::new(169);
+	let mut rng = Random(169);
 	for (round, side) in [4, 4, 4, 16, 16, 25].into_iter().enumerate() {
 		let mut input = Vec::new();
 		for _ in 0..if side == 4 { 300 } else { 12 } {

@@ -4,12 +4,8 @@
 
 mod common;
 
-/// The `sudoku` command and, within it, the judge files, called in memory.
-#[path = "../src/command/main.rs"]
-#[allow(dead_code)]
-mod command;
-
-mod check;
+mod cdcl;
+mod check_answers;
 mod command_line;
 mod dead_ends;
 mod every_size_judge;
@@ -19,7 +15,6 @@ mod in_memory;
 mod jobs;
 mod judge_files_fit;
 mod layouts;
-mod learning;
 mod leetcode;
 mod manual;
 mod options;

@@ -4,11 +4,11 @@
 use crate::common;
 
 use common::inputs::{mutate, random_puzzle, render, LAYOUTS};
-use common::{follows_rules, judge, Rng, Run};
+use common::{follows_rules, judge, Random, Run};
 
 #[test]
 fn random_puzzles_in_every_layout_are_solved_by_the_rules() {
-	let mut rng = Rng::new(2676);
+	let mut rng = Random(2676);
 	let mut solved = 0;
 	for round in 0..270 {
 		let layout = round % LAYOUTS;
@@ -66,7 +66,7 @@ fn random_puzzles_in_every_layout_are_solved_by_the_rules() {
 
 #[test]
 fn mutated_inputs_never_panic_and_every_failure_says_why() {
-	let mut rng = Rng::new(3074);
+	let mut rng = Random(3074);
 	let mut seen = [0; 3];
 	let inputs: Vec<Vec<u8>> = (0..2500)
 		.map(|_| {
@@ -84,7 +84,7 @@ fn mutated_inputs_never_panic_and_every_failure_says_why() {
 	// The judge program's `run`, in memory: thousands of processes would take seconds.
 	let runs = inputs.iter().map(|input| {
 		let (mut stdout, mut err) = (Vec::new(), Vec::new());
-		let status = crate::command::judge::run(&mut &input[..], &mut stdout, &mut err);
+		let status = sudoku::judge::run(&mut &input[..], &mut stdout, &mut err);
 		let stderr = String::from_utf8_lossy(&err).into_owned();
 		Run {
 			status,

@@ -1,4 +1,4 @@
-//! Each reading rule and each error of the README, in the default mode.
+//! Each reading rule and each error of docs/reading.md, in the default mode.
 
 use crate::common;
 

@@ -1,22 +1,24 @@
-//! The README's examples, run as shown: each `console` block holds `$ command` lines, each
-//! followed by the output it must write. A README example that drifts from the program fails here.
+//! The examples of the README and of the reference in docs/, run as shown: each `console` block
+//! holds `$ command` lines, each followed by the output it must write. An example that drifts
+//! from the program fails here.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[test]
-fn every_console_example_of_the_readme_writes_what_it_shows() {
-	let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-	let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
-	let bin = Path::new(env!("CARGO_BIN_EXE_sudoku"));
-	let path = format!(
-		"{}:{}",
-		bin.parent().expect("a folder").display(),
-		std::env::var("PATH").unwrap_or_default()
-	);
-	let mut examples = Vec::new();
+/// The README, then each page of docs/.
+fn documents(root: &Path) -> Vec<PathBuf> {
+	let docs = std::fs::read_dir(root.join("docs")).expect("docs/ reads");
+	let mut pages: Vec<PathBuf> = docs.map(|entry| entry.expect("an entry").path()).collect();
+	pages.retain(|page| page.extension().is_some_and(|e| e == "md"));
+	pages.sort();
+	[root.join("README.md")].into_iter().chain(pages).collect()
+}
+
+/// The `$ command` lines of the `console` blocks of `text`, each with the output it shows.
+fn console_examples(text: &str) -> Vec<(String, String)> {
+	let mut examples: Vec<(String, String)> = Vec::new();
 	let mut in_block = false;
-	for line in readme.lines() {
+	for line in text.lines() {
 		match line {
 			"```console" => in_block = true,
 			"```" => in_block = false,
@@ -31,8 +33,26 @@ fn every_console_example_of_the_readme_writes_what_it_shows() {
 			_ => {}
 		}
 	}
-	assert!(examples.len() >= 6, "only {} examples", examples.len());
-	for (command, expected) in &examples {
+	examples
+}
+
+#[test]
+fn every_console_example_of_the_readme_and_docs_writes_what_it_shows() {
+	let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+	let bin = Path::new(env!("CARGO_BIN_EXE_sudoku"));
+	let path = format!(
+		"{}:{}",
+		bin.parent().expect("a folder").display(),
+		std::env::var("PATH").unwrap_or_default()
+	);
+	let mut examples = Vec::new();
+	for page in documents(root) {
+		let text = std::fs::read_to_string(&page).expect("the page reads");
+		let found = console_examples(&text).into_iter();
+		examples.extend(found.map(|example| (page.clone(), example)));
+	}
+	assert!(examples.len() >= 14, "only {} examples", examples.len());
+	for (page, (command, expected)) in &examples {
 		let run = Command::new("sh")
 			.arg("-c")
 			.arg(command)
@@ -40,13 +60,9 @@ fn every_console_example_of_the_readme_writes_what_it_shows() {
 			.current_dir(root)
 			.output()
 			.expect("sh runs");
-		assert_eq!(
-			String::from_utf8_lossy(&run.stdout),
-			*expected,
-			"$ {}",
-			command
-		);
-		assert!(run.status.success(), "$ {}: {:?}", command, run.status);
+		let shown = format!("{}: $ {command}", page.display());
+		assert_eq!(String::from_utf8_lossy(&run.stdout), *expected, "{shown}");
+		assert!(run.status.success(), "{shown}: {:?}", run.status);
 	}
 }
 

@@ -1,6 +1,6 @@
 //! The README's stress-test recipes (the `sh` blocks of "Stress testing with it"), run as a user
 //! runs them, `./mine` being a solution of the test's own: each recipe must pass a right
-//! solution and catch wrong ones. Gated: the recipes use the tools, and `sh`.
+//! solution and catch wrong ones. Unix only: the recipes run in `sh`.
 #![cfg(unix)]
 
 use std::os::unix::fs::PermissionsExt;

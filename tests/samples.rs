@@ -31,6 +31,6 @@ fn every_sample_gives_its_output_byte_for_byte() {
 		}
 		checked.push(path);
 	}
-	// One pair per layout of the README's table.
+	// One pair per layout of docs/reading.md's table.
 	assert!(checked.len() >= 9, "only {} sample pairs", checked.len());
 }

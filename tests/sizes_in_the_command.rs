@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::sized::{all, count, free, one_line, smallest, solved};
-use common::{every_size_program, sudoku, temp_file, Rng};
+use common::{every_size_program, sudoku, temp_file, Random};
 
 /// Each line of the output as a grid of numbers from 1 (0 for a blank).
 fn grids(side: usize, text: &str) -> Vec<Vec<u8>> {
@@ -22,7 +22,7 @@ fn grids(side: usize, text: &str) -> Vec<Vec<u8>> {
 }
 
 /// `puzzles` puzzles of a side from the test's grids, `blanks` squares blanked at random each.
-fn puzzles(side: usize, puzzles: usize, blanks: usize, rng: &mut Rng) -> Vec<Vec<u8>> {
+fn puzzles(side: usize, puzzles: usize, blanks: usize, rng: &mut Random) -> Vec<Vec<u8>> {
 	(0..puzzles)
 		.map(|_| {
 			let mut grid = solved(side, rng);
@@ -45,7 +45,7 @@ fn input(side: usize, puzzles: &[Vec<u8>]) -> String {
 
 #[test]
 fn each_size_gets_its_smallest_solution() {
-	let mut rng = Rng::new(34);
+	let mut rng = Random(34);
 	for (side, count, blanks) in [(4, 60, 14), (16, 6, 100), (25, 1, 60)] {
 		let puzzles = puzzles(side, count, blanks, &mut rng);
 		let size = side.to_string();
@@ -61,7 +61,7 @@ fn each_size_gets_its_smallest_solution() {
 
 #[test]
 fn counts_and_every_solution_in_order_on_small_4x4_puzzles() {
-	let mut rng = Rng::new(4);
+	let mut rng = Random(4);
 	// From the empty grid (288 solutions; written with 0 blanks: sixteen dots would be a row of
 	// a 16x16) to puzzles with one.
 	let mut puzzles = vec![vec![0; 16]];
@@ -89,7 +89,7 @@ fn counts_and_every_solution_in_order_on_small_4x4_puzzles() {
 
 #[test]
 fn sixteen_by_sixteen_counts_and_lists_against_known_grids() {
-	let mut rng = Rng::new(16);
+	let mut rng = Random(16);
 	let puzzles = puzzles(16, 4, 140, &mut rng);
 	let text = input(16, &puzzles);
 	let counted = sudoku(
@@ -109,7 +109,7 @@ fn sixteen_by_sixteen_counts_and_lists_against_known_grids() {
 
 #[test]
 fn the_checker_accepts_any_solution_and_names_what_is_wrong() {
-	let mut rng = Rng::new(169);
+	let mut rng = Random(169);
 	let grid = solved(16, &mut rng);
 	let mut puzzle = grid.clone();
 	for p in (0..256).step_by(3) {
@@ -390,7 +390,7 @@ fn size_any_reads_each_puzzle_at_its_own_size_as_the_judge_file_does() {
 		assert_eq!(run.stderr, "");
 	}
 	// A 4x4, a 9x9 and a 16x16 puzzle, one line each: counted each at its size.
-	let rng = &mut Rng::new(989);
+	let rng = &mut Random(989);
 	let lines: String = [4, 9, 16]
 		.iter()
 		.map(|&side| format!("{}\n", one_line(side, &solved(side, rng))))

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{cells, judge, line, solved_grid, sudoku, units_of, Rng};
+use common::{cells, judge, line, solved_grid, sudoku, units_of, Random};
 
 /// The classic AcWing search: squares in reading order, digits 1 to 9; calls `found` with each
 /// solution in turn until it returns false. None if it gave up at the cap. `held` counts each
@@ -60,7 +60,7 @@ fn classic_solutions(puzzle: &[u8; 81], limit: usize) -> Option<Vec<String>> {
 }
 
 /// Puzzles with several solutions: solved grids with many squares emptied, or with a few givens.
-fn open_puzzles(rng: &mut Rng, count: usize, givens: &[usize]) -> Vec<[u8; 81]> {
+fn open_puzzles(rng: &mut Random, count: usize, givens: &[usize]) -> Vec<[u8; 81]> {
 	let mut puzzles = vec![[0; 81]]; // the empty grid
 	let mut one = [0; 81];
 	one[40] = 5;
@@ -89,7 +89,7 @@ fn the_empty_grid_gives_the_classic_answer() {
 
 #[test]
 fn every_puzzle_gets_the_classic_first_solution() {
-	let mut rng = Rng::new(2239);
+	let mut rng = Random(2239);
 	let mut input = String::new();
 	let mut expected = String::new();
 	let mut checked = 0;
@@ -121,7 +121,7 @@ fn every_puzzle_gets_the_classic_first_solution() {
 
 #[test]
 fn all_writes_the_solutions_in_the_classic_order() {
-	let mut rng = Rng::new(989);
+	let mut rng = Random(989);
 	let (mut input, mut expected) = (String::new(), Vec::new());
 	for puzzle in open_puzzles(&mut rng, 200, &[26, 28, 30, 32])
 		.into_iter()
@@ -156,7 +156,7 @@ fn all_writes_the_solutions_in_the_classic_order() {
 fn a_puzzle_made_smaller_keeps_answering_smallest_first() {
 	// A unique puzzle loses givens one by one: each step widens the set of solutions, and the
 	// answer must be the classic's at every step.
-	let mut rng = Rng::new(37);
+	let mut rng = Random(37);
 	let puzzle = cells(common::PUZZLE);
 	let mut grid = puzzle;
 	let mut order: Vec<usize> = (0..81).filter(|&p| puzzle[p] != 0).collect();

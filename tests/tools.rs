@@ -1,9 +1,11 @@
-//! The tools of the full build that answer puzzles: --count, --all and --limit, their
-//! options and their usage errors. Gated: the judge build has none of them.
+//! The command's tools that answer puzzles: --count, --all and --limit, their options and their
+//! usage errors.
 
 use crate::common;
 
-use common::{allows, cells, follows_rules, line, nine_lines, solved_grid, sudoku, temp_file, Rng};
+use common::{
+	allows, cells, follows_rules, line, nine_lines, solved_grid, sudoku, temp_file, Random,
+};
 use common::{CLASH, PUZZLE, SOLVED};
 
 /// Counts the solutions the plain way: row-major, every digit, no cleverness.
@@ -27,7 +29,7 @@ fn brute_force_count(grid: &mut [u8; 81], p: usize) -> u64 {
 
 /// A solved grid with the four cells of an unavoidable rectangle emptied (two rows of one band,
 /// two columns of different stacks, digits a b / b a): exactly its two solutions.
-fn rectangle(rng: &mut Rng) -> ([u8; 81], [u8; 81], [u8; 81]) {
+fn rectangle(rng: &mut Random) -> ([u8; 81], [u8; 81], [u8; 81]) {
 	loop {
 		let grid = solved_grid(rng);
 		for r1 in 0..9 {
@@ -72,7 +74,7 @@ fn limit_caps_counts_and_solutions_even_on_the_empty_grid() {
 
 #[test]
 fn count_gives_one_line_per_puzzle_with_its_number_of_solutions() {
-	let mut rng = Rng::new(37);
+	let mut rng = Random(37);
 	let (rect, _, _) = rectangle(&mut rng);
 	let mut wrong = cells(SOLVED);
 	wrong[0] = wrong[1];
@@ -97,7 +99,7 @@ fn count_gives_one_line_per_puzzle_with_its_number_of_solutions() {
 
 #[test]
 fn count_matches_a_brute_force_count_on_puzzles_with_dozens_of_solutions() {
-	let mut rng = Rng::new(1784);
+	let mut rng = Random(1784);
 	let mut puzzles = Vec::new();
 	let mut counts = Vec::new();
 	while puzzles.len() < 12 {
@@ -153,7 +155,7 @@ fn count_matches_a_brute_force_count_on_puzzles_with_dozens_of_solutions() {
 
 #[test]
 fn all_writes_each_solution_as_the_puzzles_own_text() {
-	let mut rng = Rng::new(166);
+	let mut rng = Random(166);
 	let (rect, one, other) = rectangle(&mut rng);
 	let run = sudoku(
 		&["--all"],
@@ -187,7 +189,7 @@ fn drawn(s: &str) -> String {
 
 #[test]
 fn all_repeats_a_drawn_grid_whole_with_its_borders_but_not_its_labels() {
-	let mut rng = Rng::new(37);
+	let mut rng = Random(37);
 	let (rect, one, other) = rectangle(&mut rng);
 	let (rect, one, other) = (line(&rect), line(&one), line(&other));
 	let (one, other) = if one < other {
@@ -265,7 +267,7 @@ fn all_on_the_empty_grid_streams_and_stops_quietly_when_the_reader_goes() {
 
 #[test]
 fn all_separates_solutions_with_the_puzzles_own_line_ending() {
-	let mut rng = Rng::new(1426);
+	let mut rng = Random(1426);
 	let (rect, one, other) = rectangle(&mut rng);
 	// --all writes them smallest first.
 	let (one, other) = (line(&one).min(line(&other)), line(&one).max(line(&other)));
@@ -314,7 +316,7 @@ fn all_separates_solutions_with_the_puzzles_own_line_ending() {
 
 #[test]
 fn all_writes_whole_lines_around_a_puzzle_without_a_solution() {
-	let mut rng = Rng::new(2580);
+	let mut rng = Random(2580);
 	let (rect, one, other) = rectangle(&mut rng);
 	let (one, other) = (line(&one).min(line(&other)), line(&one).max(line(&other)));
 	// Its label on its own first line goes with it: nothing of it is written.

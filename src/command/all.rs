@@ -1,21 +1,18 @@
 //! --all: every solution of each puzzle, each written as its puzzle's block (the puzzle with the
 //! border lines right around it, a drawn grid's).
 
-use super::answer::Job;
-use super::cores::Ticket;
-use super::puzzles::{Found, Output, Squares};
+use super::cores::{worker_gone, Coming, Found};
+use super::puzzles::{Output, Squares};
 use std::io::{self, Write};
 use std::mem::take;
-
-/// What a puzzle's work finds, to be taken.
-pub(crate) type Coming<'w> = Ticket<'w, Job, Found>;
 
 /// Writes the blocks of an input: a puzzle waits, with the lines before it, for those after it.
 pub(crate) struct Blocks<'w> {
 	/// A line break owed once more follows a block that ended mid-line (the next input's too).
 	pub(crate) owed: &'static [u8],
 	lines: Vec<u8>,
-	puzzle: Option<(Box<dyn Squares>, Coming<'w>, Vec<u8>)>,
+	/// The puzzle waiting: its work coming, and its lines before.
+	puzzle: Option<(Coming<'w>, Vec<u8>)>,
 }
 
 /// Layout-only lines past this many bytes in a row are no part of a block: memory stays bounded.
@@ -36,32 +33,23 @@ impl<'w> Blocks<'w> {
 			self.lines.extend_from_slice(&text);
 			return Ok(());
 		}
-		self.close(false, to)?;
+		self.close(false, false, to)?;
 		self.write(to.out, &text)
 	}
 
-	/// A puzzle, and its solutions to come: it closes the block before, whose lines after it
-	/// are this one's lines before.
-	pub(crate) fn puzzle(
-		&mut self,
-		puzzle: Box<dyn Squares>,
-		coming: Coming<'w>,
-		to: &mut Output,
-	) -> io::Result<()> {
-		self.close(true, to)?;
-		self.puzzle = Some((puzzle, coming, take(&mut self.lines)));
+	/// A puzzle, its solutions to come: it closes the block before, whose lines after it are
+	/// this one's lines before.
+	pub(crate) fn puzzle(&mut self, coming: Coming<'w>, to: &mut Output) -> io::Result<()> {
+		self.close(true, false, to)?;
+		self.puzzle = Some((coming, take(&mut self.lines)));
 		Ok(())
 	}
 
 	/// The input ended, `whole` or at a reading error: after one, a puzzle that ends mid-line
 	/// shares that line with the broken one, and none of it is written.
 	pub(crate) fn end(&mut self, whole: bool, to: &mut Output) -> io::Result<()> {
-		if let (false, Some((puzzle, ..)), true) = (whole, &self.puzzle, self.lines.is_empty()) {
-			if !puzzle.text().ends_with(b"\n") {
-				self.puzzle = None;
-			}
-		}
-		self.close(false, to)
+		let cut = !whole && self.lines.is_empty();
+		self.close(false, cut, to)
 	}
 
 	fn write(&mut self, out: &mut dyn Write, bytes: &[u8]) -> io::Result<()> {
@@ -69,55 +57,67 @@ impl<'w> Blocks<'w> {
 		out.write_all(bytes)
 	}
 
-	/// Answers the waiting puzzle; its lines after stay on for the next if `shared`.
-	fn close(&mut self, shared: bool, to: &mut Output) -> io::Result<()> {
+	/// Answers the waiting puzzle (not if it is `cut` and ends mid-line); its lines after stay
+	/// on for the next if `shared`.
+	fn close(&mut self, shared: bool, cut: bool, to: &mut Output) -> io::Result<()> {
 		let after = match shared {
 			true => self.lines.clone(),
 			false => take(&mut self.lines),
 		};
 		match self.puzzle.take() {
-			Some((mut puzzle, coming, before)) => {
-				if self.write_solutions(&mut *puzzle, coming, &before, &after, to.out)? == 0 {
-					to.unsolved(&*puzzle);
-				}
-				Ok(())
-			}
+			Some((coming, before)) => self.write_solutions(coming, [&before, &after], cut, to),
 			None if shared => Ok(()),
 			None => self.write(to.out, &after),
 		}
 	}
 
-	/// Writes the block of each solution as it comes; the number written.
+	/// Writes the block of each solution of a puzzle as it comes, between its lines `around`
+	/// (before, after); none if it is `cut` and ends mid-line.
 	fn write_solutions(
 		&mut self,
-		puzzle: &mut dyn Squares,
 		coming: Coming,
-		before: &[u8],
-		after: &[u8],
-		out: &mut dyn Write,
-	) -> io::Result<u64> {
-		let (between, owed) = separators(&[before, puzzle.text(), after].concat());
-		let (mut solutions, mut failed) = (0, Ok(()));
+		[before, after]: [&[u8]; 2],
+		cut: bool,
+		to: &mut Output,
+	) -> io::Result<()> {
+		let (mut puzzle, mut solutions, mut failed) = (None::<Box<dyn Squares>>, 0, Ok(()));
+		let (mut between, mut owed, mut dropped) = (Vec::new(), &b""[..], false);
 		coming.take(&mut |found| {
-			if let Found::Solution(grid) = found {
-				solutions += 1;
-				puzzle.fill_in(&grid);
-				let first = if solutions == 1 {
-					puzzle.label()
-				} else {
-					&between
-				};
-				failed = [first, before, puzzle.text(), after]
-					.iter()
-					.try_for_each(|part| self.write(out, part));
+			match (found, &mut puzzle) {
+				(Found::Puzzle(back), _) if cut && !back.text().ends_with(b"\n") => dropped = true,
+				(Found::Puzzle(back), _) => {
+					(between, owed) = separators(&[before, back.text(), after].concat());
+					puzzle = Some(back);
+				}
+				(Found::Solution(grid), Some(puzzle)) => {
+					solutions += 1;
+					puzzle.fill_in(&grid);
+					let first = if solutions == 1 {
+						puzzle.label()
+					} else {
+						&between
+					};
+					failed = [first, before, puzzle.text(), after]
+						.iter()
+						.try_for_each(|part| self.write(to.out, part));
+				}
+				_ => {}
 			}
-			failed.is_ok()
+			failed.is_ok() && !dropped
 		});
 		failed?;
-		if solutions > 0 {
-			self.owed = owed;
+		match puzzle {
+			_ if dropped => self.write(to.out, after),
+			None => Err(worker_gone()),
+			Some(_) if solutions > 0 => {
+				self.owed = owed;
+				Ok(())
+			}
+			Some(puzzle) => {
+				to.unsolved(&*puzzle);
+				Ok(())
+			}
 		}
-		Ok(solutions)
 	}
 }
 

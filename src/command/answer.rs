@@ -1,28 +1,19 @@
 //! The answering loop, one for every mode that answers puzzles one by one and every size: each
-//! input's pieces read on this thread, each puzzle's work done by the workers meanwhile, and
+//! input's pieces read on this thread, each puzzle worked on by the workers meanwhile, and
 //! every piece written in input order, as its mode writes it.
 
-use super::all::{Blocks, Coming};
-use super::cores::{with_workers, Workers, AHEAD, AHEAD_BYTES};
+use super::all::Blocks;
+use super::cores::{with_workers, worker_gone, Ahead, Coming, Found, Job, Workers, AHEAD};
 use super::explain;
-use super::inputs::{inputs, misread, Input, Io};
-use super::judge::{fail, finish, output_failed, whole_lines, Stop};
+use super::inputs::{fail, finish, inputs, misread, output_failed, Input, Io};
 use super::progress::Progress;
-use super::puzzles::{
-	smallest, solutions, solve, Found, Grid, LineReader, Output, Part, Recent, Squares,
-};
-use std::collections::VecDeque;
+use super::puzzles::{Output, Piece, Squares};
+use super::reading::{LineReader, Remembered, Stop};
+use super::search::{smallest, solutions, solve, Grid};
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io;
 use std::mem::{replace, take};
 use std::sync::Arc;
-
-/// A puzzle to be worked on: its side and givens, or (--solve) the puzzle itself, filled in by
-/// the worker (off the thread that reads and writes) and handed back.
-pub(crate) enum Job {
-	Givens(usize, Grid),
-	Puzzle(Box<dyn Squares>),
-}
 
 /// What is asked of each puzzle.
 #[derive(Clone, Copy)]
@@ -40,47 +31,51 @@ pub(crate) enum Mode {
 }
 
 impl Mode {
-	/// The work on a puzzle: what it finds, handed to `found` in turn.
-	fn work(self, job: Job, found: &mut dyn FnMut(Found) -> bool) {
-		let (side, givens) = match job {
-			Job::Givens(side, givens) => (side, givens),
-			Job::Puzzle(mut puzzle) => {
-				let solution = smallest::<Grid>(puzzle.side(), puzzle.givens());
-				if let Some(grid) = &solution {
-					puzzle.fill_in(grid);
-				}
-				found(Found::Filled(puzzle, solution.is_some()));
-				return;
-			}
-		};
-		let givens = &givens[..];
-		match self {
+	/// The work on a puzzle: the puzzle back (solved, where the mode writes it so), then what
+	/// the mode says of it, each handed to `found` in turn while it says go on.
+	fn work(self, mut puzzle: Job, found: &mut dyn FnMut(Found) -> bool) {
+		let (side, givens) = (puzzle.side(), puzzle.givens());
+		let (said, solvable) = match self {
 			Mode::Solve => {
-				if let Some(grid) = smallest(side, givens) {
-					found(Found::Solution(grid));
-				}
+				let solution = smallest::<Grid>(side, givens);
+				(None, solution.map(|grid| puzzle.fill_in(&grid)).is_some())
 			}
 			Mode::Explain => {
 				let (steps, answer) = explain::explain(givens);
-				let _ = found(Found::Said(steps, answer.is_some()))
-					&& answer.is_some_and(|grid| found(Found::Solution(Grid::from(&grid[..]))));
+				(
+					Some(steps),
+					answer.map(|grid| puzzle.fill_in(&grid)).is_some(),
+				)
 			}
 			Mode::Count(limit) => {
 				let count = solutions(side, givens, limit);
-				found(Found::Said(count.to_string(), count > 0));
+				(Some(count.to_string()), count > 0)
 			}
 			Mode::Rate => {
 				let (line, solvable) = explain::rated(givens);
-				found(Found::Said(line, solvable));
+				(Some(line), solvable)
 			}
-			Mode::All(limit) => {
-				let mut count = 0;
-				solve(side, givens, &mut |grid| {
-					count += 1;
-					found(Found::Solution(Grid::from(grid))) && count < limit
-				});
-			}
-		}
+			Mode::All(limit) => return every_solution(puzzle, limit, found),
+		};
+		let _ = found(Found::Puzzle(puzzle))
+			&& said.into_iter().all(|said| found(Found::Said(said)))
+			&& (solvable || found(Found::Unsolvable));
+	}
+}
+
+/// --all's work: the puzzle back, then each solution up to `limit`, smallest first.
+fn every_solution(puzzle: Job, limit: u64, found: &mut dyn FnMut(Found) -> bool) {
+	let (side, givens) = (puzzle.side(), Grid::from(puzzle.givens()));
+	if !found(Found::Puzzle(puzzle)) {
+		return;
+	}
+	let mut count = 0;
+	solve(side, &givens, &mut |grid| {
+		count += 1;
+		found(Found::Solution(Grid::from(grid))) && count < limit
+	});
+	if count == 0 {
+		found(Found::Unsolvable);
 	}
 }
 
@@ -94,45 +89,32 @@ pub(crate) fn answer_each(
 	io: Io,
 	progress: &Progress,
 ) -> i32 {
-	let (several, mut between) = (files.len() > 1, Between::default());
-	let work = move |job: Job, found: &mut dyn FnMut(Found) -> bool| mode.work(job, found);
-	// Small puzzles go to the workers in batches; larger ones, slower, one at a time.
+	let work = move |puzzle: Job, found: &mut dyn FnMut(Found) -> bool| mode.work(puzzle, found);
+	// Puzzles up to 9x9 go to the workers in batches; larger ones, slower, one at a time.
 	let batch = match side {
 		Some(1..=9) => 32,
 		_ => 1,
 	};
 	with_workers((jobs, batch), Arc::new(work), |workers| {
-		let mut status = 0;
+		let (mut status, mut between, several) = (0, Between::default(), files.len() > 1);
 		for input in inputs(files, io.stdin) {
-			let (name, mut opened) = match input.opened {
-				Ok(opened) => (input.name, opened),
+			let (name, opened) = (input.name, input.opened);
+			let opened = match opened {
+				Ok(opened) => opened,
 				Err(why) => {
-					status = fail(io.err, format!("sudoku: {}: {why}\n", input.name));
+					status = fail(io.err, format!("sudoku: {name}: {why}\n"));
 					continue;
 				}
 			};
-			let tag = if several {
-				format!("{name}:")
-			} else {
-				String::new()
-			};
-			let mut writer = Writer::new(mode, tag, &between);
-			let mut solved = true;
+			let named = several.then_some(&name[..]);
+			let (mut writer, mut solved) = (Writer::new(mode, named, &between), true);
 			let to = Output {
 				out: &mut *io.out,
 				err: &mut *io.err,
 				name: &name,
 				solved: &mut solved,
 			};
-			let sends = matches!(mode, Mode::Solve);
-			let answered = answer(
-				&mut opened,
-				(side, sends),
-				workers,
-				&mut writer,
-				to,
-				progress,
-			);
+			let answered = answer(opened, side, workers, &mut writer, to, progress);
 			writer.leaves(&mut between);
 			status = status.max(!solved as i32);
 			match answered {
@@ -145,127 +127,75 @@ pub(crate) fn answer_each(
 	})
 }
 
-/// Answers one input: reads it a line at a time, hands each puzzle to the workers (the puzzle
-/// itself if `sends`) and writes each piece once what comes before it is written; the pieces
-/// read ahead stay few.
+/// Answers one input: reads it a line at a time, hands each puzzle on to the workers, and
+/// writes each piece once what comes before it is written; before a read that may wait (a
+/// pipe, a terminal), every piece read. The pieces read ahead stay few.
 fn answer<'w>(
-	input: &mut Input,
-	(side, sends): (Option<usize>, bool),
+	mut input: Input,
+	side: Option<usize>,
 	workers: &'w Workers<Job, Found>,
 	writer: &mut Writer<'w>,
 	to: Output,
 	progress: &Progress,
 ) -> Result<(), Stop> {
-	let (mut read, may_wait) = (Recent::new(&mut *input.read), input.may_wait);
-	let (mut reader, mut parts) = (LineReader::new(&mut read, side), Vec::new());
-	let (most, most_bytes) = match workers.ahead(AHEAD) {
-		0 => (0, 0),
-		most => (most, AHEAD_BYTES),
-	};
+	let mut remembered = Remembered::new(&mut *input.read);
+	let (mut reader, mut read) = (LineReader::new(&mut remembered, side), Vec::new());
 	let mut waiting = Waiting {
-		pieces: VecDeque::new(),
-		bytes: 0,
-		// The reader flushes when its next read may wait: then everything read goes out, unless
-		// the input is a file, which does not wait.
-		sends_all: may_wait || most == 0,
-		sends,
+		ahead: Ahead::new(workers, AHEAD),
 		writer,
 		to,
 		progress,
 	};
-	let read = loop {
-		match reader.next(&mut waiting, &mut parts) {
-			Ok(true) => parts.drain(..).for_each(|part| waiting.add(part, workers)),
+	let may_wait = input.may_wait;
+	let ended = loop {
+		// Before a read that may wait (a pipe, a terminal), every answer to what was read goes
+		// out: a file's reads do not wait.
+		let mut send = || match may_wait {
+			true => waiting.write_all().and_then(|()| waiting.to.out.flush()),
+			false => Ok(()),
+		};
+		match reader.next(&mut read, &mut send) {
+			Ok(true) => {}
 			Ok(false) => break Ok(()),
 			Err(stop) => break Err(stop),
 		}
-		while waiting.pieces.len() > most || waiting.bytes > most_bytes {
-			waiting.write_first()?;
+		for piece in read.drain(..) {
+			let bytes = piece.bytes();
+			waiting
+				.ahead
+				.push(piece.map(|puzzle| workers.hand(puzzle)), bytes);
+		}
+		while let Some(piece) = waiting.ahead.due() {
+			waiting.write(piece)?;
 		}
 	};
-	waiting.write_all_waiting()?;
-	waiting.writer.end(read.is_ok(), &mut waiting.to)?;
-	read
+	waiting.write_all()?;
+	waiting.writer.end(ended.is_ok(), &mut waiting.to)?;
+	ended
 }
 
-/// The pieces read and not written yet, each puzzle with its work coming.
+/// The pieces read and not written yet, each puzzle with its work coming, and where they go.
 struct Waiting<'a, 'o, 'w> {
-	pieces: VecDeque<Item<'w>>,
-	bytes: usize,
-	sends_all: bool,
-	/// Each puzzle goes with its job (--solve).
-	sends: bool,
+	ahead: Ahead<Piece<Coming<'w>>>,
 	writer: &'a mut Writer<'w>,
 	to: Output<'o>,
 	progress: &'a Progress,
 }
 
-enum Item<'w> {
-	Text(Vec<u8>),
-	/// A puzzle (None: it went with its job, and comes back), its text's length, its work.
-	Puzzle(Option<Box<dyn Squares>>, usize, Coming<'w>),
-}
-
 impl<'w> Waiting<'_, '_, 'w> {
-	fn add(&mut self, part: Part, workers: &'w Workers<Job, Found>) {
-		let item = match part {
-			Part::Text(text) => {
-				self.bytes += text.len();
-				Item::Text(text)
-			}
-			Part::Puzzle(puzzle) => {
-				let bytes = puzzle.text().len();
-				self.bytes += bytes;
-				let (job, kept) = match self.sends {
-					true => (Job::Puzzle(puzzle), None),
-					false => {
-						let givens = Grid::from(puzzle.givens());
-						(Job::Givens(puzzle.side(), givens), Some(puzzle))
-					}
-				};
-				Item::Puzzle(kept, bytes, workers.hand(job))
-			}
-		};
-		self.pieces.push_back(item);
+	fn write(&mut self, piece: Piece<Coming<'w>>) -> io::Result<()> {
+		if let Piece::Puzzle(_) = piece {
+			self.progress.one_more();
+		}
+		self.writer.piece(piece, &mut self.to)
 	}
 
-	fn write_all_waiting(&mut self) -> io::Result<()> {
-		while !self.pieces.is_empty() {
-			self.write_first()?;
+	/// Writes every piece waiting.
+	fn write_all(&mut self) -> io::Result<()> {
+		while let Some(piece) = self.ahead.first() {
+			self.write(piece)?;
 		}
 		Ok(())
-	}
-
-	/// Writes the first piece waiting (once its work is done).
-	fn write_first(&mut self) -> io::Result<()> {
-		match self.pieces.pop_front() {
-			Some(Item::Text(text)) => {
-				self.bytes -= text.len();
-				self.writer.text(text, &mut self.to)
-			}
-			Some(Item::Puzzle(puzzle, bytes, coming)) => {
-				self.bytes -= bytes;
-				self.progress.one_more();
-				self.writer.puzzle(puzzle, coming, &mut self.to)
-			}
-			None => Ok(()),
-		}
-	}
-}
-
-/// What the reader writes goes out after every piece read so far; a flush (the reader's next
-/// read may wait for input) sends out every answer to what it read, if it `sends_all`.
-impl Write for Waiting<'_, '_, '_> {
-	fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-		self.write_all_waiting()?;
-		self.to.out.write(bytes)
-	}
-
-	fn flush(&mut self) -> io::Result<()> {
-		match self.sends_all {
-			true => self.write_all_waiting().and_then(|()| self.to.out.flush()),
-			false => Ok(()),
-		}
 	}
 }
 
@@ -291,11 +221,13 @@ struct Between {
 }
 
 impl<'w> Writer<'w> {
-	/// How `mode` writes an input, its lines after `tag` (a file's name, or nothing).
-	fn new(mode: Mode, tag: String, between: &Between) -> Writer<'w> {
+	/// How `mode` writes an input, its lines after its file's name if `named` (several files).
+	fn new(mode: Mode, named: Option<&str>, between: &Between) -> Writer<'w> {
 		match mode {
 			Mode::Solve | Mode::Explain => Writer::InPlace(Vec::new(), between.explained),
-			Mode::Count(_) | Mode::Rate => Writer::Lines(tag),
+			Mode::Count(_) | Mode::Rate => {
+				Writer::Lines(named.map_or(String::new(), |name| format!("{name}:")))
+			}
 			Mode::All(_) => Writer::Blocks(Blocks::new(between.owed)),
 		}
 	}
@@ -308,57 +240,36 @@ impl<'w> Writer<'w> {
 			Writer::Lines(_) => {}
 		}
 	}
-	fn text(&mut self, text: Vec<u8>, to: &mut Output) -> io::Result<()> {
-		match self {
-			Writer::InPlace(held, _) => whole_lines(to.out, held, &text),
-			Writer::Lines(_) => Ok(()),
-			Writer::Blocks(blocks) => blocks.text(text, to),
-		}
-	}
 
-	/// Writes a puzzle (None: it went with its job, and comes back with what it finds).
-	fn puzzle(
-		&mut self,
-		mut puzzle: Option<Box<dyn Squares>>,
-		coming: Coming<'w>,
-		to: &mut Output,
-	) -> io::Result<()> {
-		let kept = |puzzle: Option<_>| puzzle.expect("only --solve hands its puzzles on");
-		let (held, explained) = match self {
-			Writer::InPlace(held, explained) => (held, explained),
-			Writer::Lines(tag) => return line(tag, &*kept(puzzle), coming, to),
-			Writer::Blocks(blocks) => return blocks.puzzle(kept(puzzle), coming, to),
-		};
-		let (mut solved, mut said) = (false, Ok(()));
-		coming.take(&mut |found| match found {
-			Found::Said(steps, _) => {
-				let before = if replace(explained, true) { "\n" } else { "" };
-				said = to.out.write_all([before, &steps].concat().as_bytes());
-				said.is_ok()
-			}
-			Found::Solution(grid) => {
-				if let Some(puzzle) = puzzle.as_mut() {
-					puzzle.fill_in(&grid);
+	/// Writes a piece (a puzzle once its work is done).
+	fn piece(&mut self, piece: Piece<Coming<'w>>, to: &mut Output) -> io::Result<()> {
+		match (self, piece) {
+			(Writer::InPlace(held, _), Piece::Text(text)) => whole_lines(to, held, &text),
+			(Writer::InPlace(held, explained), Piece::Puzzle(coming)) => {
+				let Gathered(mut puzzle, steps, solvable) = gather(coming)?;
+				if let Some(steps) = steps {
+					let before = if replace(explained, true) { "\n" } else { "" };
+					to.out.write_all([before, &steps].concat().as_bytes())?;
 				}
-				solved = true;
-				false
+				if !solvable && !puzzle.says_none() {
+					to.unsolved(&*puzzle);
+				}
+				whole_lines(to, held, puzzle.label())?;
+				whole_lines(to, held, puzzle.text())
 			}
-			Found::Filled(filled, solution) => {
-				(puzzle, solved) = (Some(filled), solution);
-				false
+			(Writer::Lines(_), Piece::Text(_)) => Ok(()),
+			(Writer::Lines(tag), Piece::Puzzle(coming)) => {
+				let Gathered(puzzle, line, solvable) = gather(coming)?;
+				to.out
+					.write_all(format!("{tag}{}\n", line.unwrap_or_default()).as_bytes())?;
+				if !solvable {
+					to.unsolved(&*puzzle);
+				}
+				Ok(())
 			}
-		});
-		said?;
-		// None only if its worker is gone (it panicked, and said so): the run fails, no puzzle
-		// left out in silence.
-		let Some(mut puzzle) = puzzle else {
-			return Err(io::Error::new(io::ErrorKind::Other, "a worker stopped"));
-		};
-		if !solved && !puzzle.says_none() {
-			to.unsolved(&*puzzle);
+			(Writer::Blocks(blocks), Piece::Text(text)) => blocks.text(text, to),
+			(Writer::Blocks(blocks), Piece::Puzzle(coming)) => blocks.puzzle(coming, to),
 		}
-		whole_lines(to.out, held, puzzle.label())?;
-		whole_lines(to.out, held, puzzle.text())
 	}
 
 	/// The input ended, `whole` or at a reading error (then what waits for the rest of its line
@@ -372,18 +283,33 @@ impl<'w> Writer<'w> {
 	}
 }
 
-/// Writes a puzzle's line, `tag` first, as its work says it.
-fn line(tag: &str, puzzle: &dyn Squares, coming: Coming, to: &mut Output) -> io::Result<()> {
-	let mut said = (String::new(), false);
+/// What a puzzle's work found, all of it (every mode but --all): the puzzle back, the line
+/// said of it or before it, and whether it has a solution.
+struct Gathered(Box<dyn Squares>, Option<String>, bool);
+
+fn gather(coming: Coming) -> io::Result<Gathered> {
+	let (mut puzzle, mut said, mut solvable) = (None, None, true);
 	coming.take(&mut |found| {
-		if let Found::Said(line, solvable) = found {
-			said = (line, solvable);
+		match found {
+			Found::Puzzle(back) => puzzle = Some(back),
+			Found::Said(line) => said = Some(line),
+			Found::Unsolvable => solvable = false,
+			Found::Solution(_) => {}
 		}
-		false
+		true
 	});
-	to.out.write_all(format!("{tag}{}\n", said.0).as_bytes())?;
-	if !said.1 {
-		to.unsolved(puzzle);
+	Ok(Gathered(puzzle.ok_or_else(worker_gone)?, said, solvable))
+}
+
+/// Writes what `held` holds and `bytes` up to their last line break; holds what follows it.
+fn whole_lines(to: &mut Output, held: &mut Vec<u8>, bytes: &[u8]) -> io::Result<()> {
+	match bytes.iter().rposition(|&c| c == b'\n') {
+		None => held.extend_from_slice(bytes),
+		Some(last) => {
+			to.out.write_all(&take(held))?;
+			to.out.write_all(&bytes[..=last])?;
+			held.extend_from_slice(&bytes[last + 1..]);
+		}
 	}
 	Ok(())
 }

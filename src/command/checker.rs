@@ -1,13 +1,13 @@
 //! --check PUZZLES ANSWERS: judges each answer as a judge's checker would, where any solution
 //! is accepted (with --smallest, only the classic's).
 
-use super::cores::{with_workers, Ticket, AHEAD, AHEAD_BYTES};
-use super::inputs::{at, inputs, misread, Io};
-use super::judge::{fail, Stop};
+use super::cores::{with_workers, Ahead, Ticket, AHEAD};
+use super::inputs::{at, fail, inputs, misread, Io};
 use super::progress::Progress;
-use super::puzzles::{smallest, LineReader, Part, Recent, Squares};
+use super::puzzles::{Piece, Squares};
+use super::reading::{LineReader, Remembered, Stop};
 use super::rules::{broken_rule, squares_named, symbol};
-use std::collections::VecDeque;
+use super::search::smallest;
 use std::ffi::OsString;
 use std::io;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// The puzzles of one input, one at a time.
 struct Puzzles<'a> {
 	reader: LineReader<'a>,
-	read: Vec<Part>,
+	read: Vec<Piece>,
 	over: bool,
 }
 
@@ -23,12 +23,12 @@ impl Puzzles<'_> {
 	/// The next puzzle, None after the last.
 	fn next(&mut self) -> Result<Option<Box<dyn Squares>>, Stop> {
 		loop {
-			while let Some(part) = self.read.pop() {
-				if let Part::Puzzle(puzzle) = part {
+			while let Some(piece) = self.read.pop() {
+				if let Piece::Puzzle(puzzle) = piece {
 					return Ok(Some(puzzle));
 				}
 			}
-			if self.over || !self.reader.next(&mut io::sink(), &mut self.read)? {
+			if self.over || !self.reader.next(&mut self.read, &mut || Ok(()))? {
 				self.over = true;
 				return Ok(None);
 			}
@@ -59,11 +59,11 @@ pub(crate) fn check_answers(
 		(Ok(puzzles), Ok(answers)) => (puzzles, answers),
 		(Err(why), _) | (_, Err(why)) => return fail(io.err, why),
 	};
-	let mut recent = [
-		Recent::new(&mut *puzzles.read),
-		Recent::new(&mut *answers.read),
+	let mut remembered = [
+		Remembered::new(&mut *puzzles.read),
+		Remembered::new(&mut *answers.read),
 	];
-	let [puzzles, answers] = &mut recent;
+	let [puzzles, answers] = &mut remembered;
 	let inputs = [puzzles, answers].map(|input| Puzzles {
 		reader: LineReader::new(input, side),
 		read: Vec::new(),
@@ -96,38 +96,34 @@ fn judge_each(
 		));
 	};
 	with_workers((jobs, 32), Arc::new(work), |workers| {
-		let (mut waiting, most) = (VecDeque::new(), workers.ahead(AHEAD));
-		let mut bytes = 0;
-		loop {
+		let mut ahead = Ahead::new(workers, AHEAD);
+		let unread = loop {
 			let (pair, before) = match next_pair(&mut inputs, &names) {
 				Ok(Some(read)) => read,
-				Ok(None) => break,
-				Err(why) => {
-					waiting.drain(..).for_each(|waits| said.say(waits));
-					return fail(said.err, why);
-				}
+				Ok(None) => break None,
+				Err(why) => break Some(why),
 			};
-			let size = pair.0.iter().chain(&pair.1).map(|p| p.text().len()).sum();
-			bytes += size;
-			waiting.push_back((size, before, workers.hand(pair)));
-			while waiting.len() > most || most > 0 && bytes > AHEAD_BYTES {
-				if let Some(waits) = waiting.pop_front() {
-					bytes -= waits.0;
-					said.say(waits);
-				}
+			let bytes = pair.0.iter().chain(&pair.1).map(|p| p.text().len()).sum();
+			ahead.push((before, workers.hand(pair)), bytes);
+			while let Some(waits) = ahead.due() {
+				said.say(waits);
 			}
+		};
+		while let Some(waits) = ahead.first() {
+			said.say(waits);
 		}
-		waiting.drain(..).for_each(|waits| said.say(waits));
-		said.status
+		match unread {
+			Some(why) => fail(said.err, why),
+			None => said.status,
+		}
 	})
 }
 
 /// A puzzle and its answer, as the check needs them; either may be missing.
 type Pair = (Option<Box<dyn Squares>>, Option<Box<dyn Squares>>);
 
-/// A pair's bytes, what is said before its verdict (why the answers broke off), and its
-/// verdict to come.
-type Waits<'w> = (usize, Option<String>, Ticket<'w, Pair, Option<String>>);
+/// What is said before a pair's verdict (why the answers broke off), and its verdict to come.
+type Waits<'w> = (Option<String>, Ticket<'w, Pair, Option<String>>);
 
 /// The next puzzle and answer, and why the answers broke off if they just did; None after the
 /// last of both, Err why the puzzles cannot be read.
@@ -138,7 +134,7 @@ fn next_pair(
 	let mut next = |k: usize| {
 		inputs[k].next().map_err(|stop| match stop {
 			Stop::Read(e) => misread(&names[k], &e),
-			Stop::Write(e) => format!("sudoku: {e}\n"), // the sink never fails
+			Stop::Write(e) => format!("sudoku: {e}\n"), // nothing is sent before a read
 		})
 	};
 	let (puzzle, answer) = (next(0)?, next(1));
@@ -165,7 +161,7 @@ struct Said<'a> {
 
 impl Said<'_> {
 	/// Says what is said before a pair, and its verdict if the answer is wrong.
-	fn say(&mut self, (_, before, verdict): Waits) {
+	fn say(&mut self, (before, verdict): Waits) {
 		if let Some(why) = before {
 			let _ = self.err.write_all(why.as_bytes());
 			self.status = 1;

@@ -2,9 +2,15 @@
 //! back in the order the jobs came, so that the output is the same for any number of threads.
 //! With one job at a time there is no thread: a job is worked on when what it finds is taken.
 //! The workers are not waited for: once the answers are written (or cannot be), the run ends at
-//! once, a job begun or not.
+//! once, a job begun or not. Here too are the jobs of the modes that answer puzzles (a puzzle,
+//! and what its work finds), and the one look-ahead: how far the jobs handed on run ahead of
+//! what is taken.
 
+use super::puzzles::Squares;
+use super::search::Grid;
 use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::io;
 use std::mem::replace;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -24,9 +30,34 @@ pub(crate) const AHEAD: usize = 128;
 pub(crate) const AHEAD_BYTES: usize = 1 << 18;
 
 /// The things a batch's jobs have found that go back together, at most, besides three for each
-/// job (--explain's steps, solution and end): a worker far ahead waits on more (--all's
+/// job (a puzzle, --explain's steps, the end): a worker far ahead waits on more (--all's
 /// solutions), and memory stays bounded.
 const WAITING: usize = 16;
+
+/// A job of the modes that answer puzzles: the puzzle itself, which goes to a worker and comes
+/// back, first of what its work finds.
+pub(crate) type Job = Box<dyn Squares>;
+
+/// What the work on a puzzle finds, in this order: the puzzle, then what its mode says of it.
+pub(crate) enum Found {
+	/// The puzzle back, first; its blanks filled in where its mode writes it solved.
+	Puzzle(Box<dyn Squares>),
+	/// A line said of it (its count, its rating), or before it (--explain's steps).
+	Said(String),
+	/// One of its solutions (--all), smallest first, each square's symbol from 1.
+	Solution(Grid),
+	/// It has no solution: the last thing found.
+	Unsolvable,
+}
+
+/// What the work on a puzzle finds, to be taken.
+pub(crate) type Coming<'w> = Ticket<'w, Job, Found>;
+
+/// Why a puzzle whose worker is gone (it panicked, and said so) is not answered: the run fails,
+/// no puzzle left out in silence.
+pub(crate) fn worker_gone() -> io::Error {
+	io::Error::other("a worker stopped")
+}
 
 /// A job's work: it hands each thing it finds to `found` while `found` says go on.
 pub(crate) type Work<J, T> = Arc<dyn Fn(J, &mut dyn FnMut(T) -> bool) + Send + Sync>;
@@ -36,15 +67,15 @@ pub(crate) type Work<J, T> = Arc<dyn Fn(J, &mut dyn FnMut(T) -> bool) + Send + S
 /// job k; 0 none).
 type Batch<J, T> = (Vec<J>, SyncSender<Vec<Option<T>>>, Arc<AtomicUsize>);
 
-/// What a batch's jobs find: the messages to come, the rest of the last one taken, and the job
-/// told to stop.
-pub(crate) struct Coming<T> {
+/// What a batch's jobs find, coming back: the messages to come, the rest of the last one taken,
+/// and the job told to stop.
+pub(crate) struct Returns<T> {
 	found: Receiver<Vec<Option<T>>>,
 	taken: RefCell<std::vec::IntoIter<Option<T>>>,
 	stop: Arc<AtomicUsize>,
 }
 
-impl<T> Coming<T> {
+impl<T> Returns<T> {
 	/// The next thing found, None at a job's end (or when the worker is gone).
 	fn next(&self) -> Option<T> {
 		let mut taken = self.taken.borrow_mut();
@@ -68,13 +99,13 @@ pub(crate) struct Workers<J, T> {
 }
 
 /// The batch being gathered, if any, and where what it finds comes.
-type Gathered<J, T> = Option<(Batch<J, T>, Rc<Coming<T>>)>;
+type Gathered<J, T> = Option<(Batch<J, T>, Rc<Returns<T>>)>;
 
 /// What a job finds, to be taken: worked on then (no workers), or coming from a worker.
 pub(crate) enum Ticket<'a, J, T> {
 	Later(J, &'a Workers<J, T>),
-	/// The job's batch, and its place in it.
-	Coming(&'a Workers<J, T>, Rc<Coming<T>>, usize),
+	/// Sent with its batch, whose findings come back; its place in it.
+	Sent(&'a Workers<J, T>, Rc<Returns<T>>, usize),
 }
 
 impl<J: Send, T: Send> Ticket<'_, J, T> {
@@ -82,13 +113,13 @@ impl<J: Send, T: Send> Ticket<'_, J, T> {
 	pub(crate) fn take(self, found: &mut dyn FnMut(T) -> bool) {
 		match self {
 			Ticket::Later(job, workers) => (workers.work)(job, found),
-			Ticket::Coming(workers, coming, k) => {
-				workers.send(Some(&coming));
+			Ticket::Sent(workers, returns, k) => {
+				workers.send(Some(&returns));
 				let mut going = true;
-				while let Some(t) = coming.next() {
+				while let Some(t) = returns.next() {
 					if going && !found(t) {
 						going = false;
-						coming.stop.store(k + 1, Ordering::Relaxed);
+						returns.stop.store(k + 1, Ordering::Relaxed);
 					}
 				}
 			}
@@ -103,38 +134,73 @@ impl<J: Send, T: Send> Workers<J, T> {
 			return Ticket::Later(job, self);
 		}
 		let mut gathered = self.gathered.borrow_mut();
-		let ((jobs, ..), coming) = gathered.get_or_insert_with(|| {
+		let ((jobs, ..), returns) = gathered.get_or_insert_with(|| {
 			let (sender, found) = mpsc::sync_channel(1);
 			let stop = Arc::new(AtomicUsize::new(0));
 			let batch = (Vec::with_capacity(self.batch), sender, stop.clone());
 			let taken = RefCell::new(Vec::new().into_iter());
-			(batch, Rc::new(Coming { found, taken, stop }))
+			(batch, Rc::new(Returns { found, taken, stop }))
 		});
 		jobs.push(job);
-		let (k, coming) = (jobs.len() - 1, coming.clone());
+		let (k, returns) = (jobs.len() - 1, returns.clone());
 		drop(gathered);
 		if k + 1 == self.batch {
 			self.send(None);
 		}
-		Ticket::Coming(self, coming, k)
+		Ticket::Sent(self, returns, k)
 	}
 
-	/// Sends the batch gathered, if it is `coming`'s (or any, for None).
-	fn send(&self, coming: Option<&Rc<Coming<T>>>) {
+	/// Sends the batch gathered, if it is the one of `returns` (or any, for None).
+	fn send(&self, returns: Option<&Rc<Returns<T>>>) {
 		let mut gathered = self.gathered.borrow_mut();
 		let theirs =
-			|(_, mine): &(_, Rc<_>)| coming.map_or(true, |coming| Rc::ptr_eq(coming, mine));
+			|(_, mine): &(_, Rc<_>)| returns.map_or(true, |returns| Rc::ptr_eq(returns, mine));
 		if gathered.as_ref().is_some_and(theirs) {
 			if let (Some((batch, _)), Some(hand)) = (gathered.take(), &self.hand) {
 				let _ = hand.send(batch); // no worker left: the tickets find nothing
 			}
 		}
 	}
+}
 
-	/// How many jobs to hand on ahead of the one taken, `each` a worker: none without workers
-	/// (each job is worked on as it comes, as one thread does).
-	pub(crate) fn ahead(&self, each: usize) -> usize {
-		each * self.threads
+/// The one look-ahead: what is handed on waits in order, each thing with its bytes of text, and
+/// is due once more than `each` things a worker, or `AHEAD_BYTES` bytes, wait behind it. With no
+/// worker, each is due at once: each job is worked on as it comes, as one thread does.
+pub(crate) struct Ahead<W> {
+	waiting: VecDeque<(W, usize)>,
+	bytes: usize,
+	/// The things that may wait (0: none).
+	most: usize,
+}
+
+impl<W> Ahead<W> {
+	pub(crate) fn new<J, T>(workers: &Workers<J, T>, each: usize) -> Ahead<W> {
+		Ahead {
+			waiting: VecDeque::new(),
+			bytes: 0,
+			most: each * workers.threads,
+		}
+	}
+
+	/// Adds `waits`, which holds `bytes` bytes of text, after those waiting.
+	pub(crate) fn push(&mut self, waits: W, bytes: usize) {
+		self.bytes += bytes;
+		self.waiting.push_back((waits, bytes));
+	}
+
+	/// The first thing waiting, if it is due.
+	pub(crate) fn due(&mut self) -> Option<W> {
+		match self.waiting.len() > self.most || self.most > 0 && self.bytes > AHEAD_BYTES {
+			true => self.first(),
+			false => None,
+		}
+	}
+
+	/// The first thing waiting, due or not (at the end, or before a read that may wait).
+	pub(crate) fn first(&mut self) -> Option<W> {
+		let (waits, bytes) = self.waiting.pop_front()?;
+		self.bytes -= bytes;
+		Some(waits)
 	}
 }
 

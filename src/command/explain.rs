@@ -7,8 +7,8 @@
 //! classic's order, so that the explanation ends at the classic's answer.
 
 use super::judge::Search;
-use super::puzzles::nine;
 use super::rules::{broken_rule, squares_named, unit_name, units_of, UNITS};
+use super::search::nine;
 
 /// The steps a wrong guess may take to fail before the explanation says only that it fails.
 const SHOWN: usize = 200;
@@ -110,30 +110,30 @@ impl Step {
 	}
 }
 
-/// The digits placed (0: none yet), those each empty square can still take (bit d), and those
-/// each unit holds.
+/// A person's grid in pencil: the digits placed (0: none yet), the marks of those each empty
+/// square can still take (bit d), and those each unit holds.
 #[derive(Clone)]
-struct Grid {
+struct Marks {
 	digits: [u8; 81],
 	can: [u16; 81],
 	holds: [u16; 27],
 }
 
-impl Grid {
-	/// The grid of the givens, or the unit that holds a digit twice.
-	fn new(givens: &[u8; 81]) -> Result<Grid, String> {
+impl Marks {
+	/// The marks of the givens, or the unit that holds a digit twice.
+	fn new(givens: &[u8; 81]) -> Result<Marks, String> {
 		if let Some(why) = broken_rule(9, givens) {
 			return Err(why);
 		}
-		let mut grid = Grid {
+		let mut marks = Marks {
 			digits: [0; 81],
 			can: [ALL; 81],
 			holds: [0; 27],
 		};
 		for (p, &d) in givens.iter().enumerate().filter(|&(_, &d)| d != 0) {
-			grid.place(p, d);
+			marks.place(p, d);
 		}
-		Ok(grid)
+		Ok(marks)
 	}
 
 	/// Digit d goes to square p: it leaves p's row, column and box.
@@ -180,7 +180,7 @@ impl Grid {
 			let single = once & !twice;
 			if single != 0 {
 				let d = single.trailing_zeros() as u8;
-				let p = Grid::in_mask(u, self.place_mask(u, d))[0];
+				let p = Marks::in_mask(u, self.place_mask(u, d))[0];
 				return Some(Step::Place(p, d, Some(u)));
 			}
 		}
@@ -216,13 +216,13 @@ impl Grid {
 			if mask.count_ones() < 2 || !parts.iter().any(|&part| mask & part == mask) {
 				continue;
 			}
-			let places = Grid::in_mask(from, mask);
+			let places = Marks::in_mask(from, mask);
 			let shared = units_of(9, places[0])
 				.into_iter()
 				.filter(|&u| u != from && (u < 18) != (from < 18))
 				.find(|&u| places.iter().all(|&q| units_of(9, q).contains(&u)));
 			if let Some(into) = shared {
-				let gone: Vec<usize> = Grid::in_mask(into, self.place_mask(into, d))
+				let gone: Vec<usize> = Marks::in_mask(into, self.place_mask(into, d))
 					.into_iter()
 					.filter(|q| !places.contains(q))
 					.collect();
@@ -257,7 +257,7 @@ impl Grid {
 			let masks = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(|d| self.place_mask(u, d as u8));
 			for (d, e) in (1..=9).flat_map(|d| (d + 1..=9).map(move |e| (d, e))) {
 				if masks[d].count_ones() == 2 && masks[d] == masks[e] {
-					let two = Grid::in_mask(u, masks[d]);
+					let two = Marks::in_mask(u, masks[d]);
 					let pair = 1 << d | 1 << e;
 					let gone = (self.can[two[0]] | self.can[two[1]]) & !pair;
 					if gone != 0 {
@@ -296,12 +296,12 @@ struct Explanation {
 }
 
 impl Explanation {
-	/// Steps until `grid` is solved or dead; guesses in the classic's order (the first empty
+	/// Steps until `marks` is solved or dead; guesses in the classic's order (the first empty
 	/// square, its smallest digit first). `answer`, the classic's, tells a right guess from a
 	/// wrong one, which is then followed on a copy until it fails.
-	fn search(&mut self, grid: &mut Grid, answer: Option<&[u8; 81]>, depth: usize) -> Outcome {
+	fn search(&mut self, marks: &mut Marks, answer: Option<&[u8; 81]>, depth: usize) -> Outcome {
 		loop {
-			if let Some(why) = grid.dead_end() {
+			if let Some(why) = marks.dead_end() {
 				return Outcome::Dead(why);
 			}
 			if depth > 0 {
@@ -310,29 +310,29 @@ impl Explanation {
 				}
 				self.left -= 1;
 			}
-			if let Some(step) = grid.next_step() {
-				grid.apply(&step);
+			if let Some(step) = marks.next_step() {
+				marks.apply(&step);
 				self.steps.push((depth, step));
 				continue;
 			}
-			let p = match grid.digits.iter().position(|&d| d == 0) {
+			let p = match marks.digits.iter().position(|&d| d == 0) {
 				Some(p) => p,
 				None => return Outcome::Solved,
 			};
-			let d = grid.can[p].trailing_zeros() as u8;
-			self.steps.push((depth, Step::Guess(p, d, grid.can[p])));
+			let d = marks.can[p].trailing_zeros() as u8;
+			self.steps.push((depth, Step::Guess(p, d, marks.can[p])));
 			if answer.is_some_and(|answer| answer[p] == d) {
-				grid.place(p, d);
+				marks.place(p, d);
 				continue;
 			}
-			let (mut trial, shown) = (grid.clone(), self.steps.len());
+			let (mut trial, shown) = (marks.clone(), self.steps.len());
 			trial.place(p, d);
 			if depth == 0 {
 				self.left = SHOWN;
 			}
 			let why = match self.search(&mut trial, None, depth + 1) {
 				Outcome::Solved => {
-					*grid = trial;
+					*marks = trial;
 					return Outcome::Solved;
 				}
 				Outcome::Dead(why) => why,
@@ -343,7 +343,7 @@ impl Explanation {
 				Outcome::TooLong => return Outcome::TooLong,
 			};
 			self.steps.push((depth, Step::Fails(p, d, why)));
-			grid.can[p] &= !(1 << d);
+			marks.can[p] &= !(1 << d);
 		}
 	}
 }
@@ -354,8 +354,8 @@ type Steps = Vec<(usize, Step)>;
 /// The explanation of a puzzle, one line a step, and the classic's answer if it has one (else
 /// why there is none).
 fn explained(givens: &[u8; 81]) -> (Steps, Result<[u8; 81], String>) {
-	let mut grid = match Grid::new(givens) {
-		Ok(grid) => grid,
+	let mut marks = match Marks::new(givens) {
+		Ok(marks) => marks,
 		Err(why) => return (Vec::new(), Err(why)),
 	};
 	let mut answer = None;
@@ -367,8 +367,8 @@ fn explained(givens: &[u8; 81]) -> (Steps, Result<[u8; 81], String>) {
 		steps: Vec::new(),
 		left: SHOWN,
 	};
-	match explanation.search(&mut grid, answer.as_ref(), 0) {
-		Outcome::Solved => (explanation.steps, Ok(grid.digits)),
+	match explanation.search(&mut marks, answer.as_ref(), 0) {
+		Outcome::Solved => (explanation.steps, Ok(marks.digits)),
 		Outcome::Dead(why) => (explanation.steps, Err(why.said())),
 		Outcome::TooLong => (explanation.steps, Err(DeadEnd::TooLong.said())),
 	}

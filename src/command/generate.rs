@@ -1,42 +1,17 @@
 //! --generate: random solved grids, givens taken away while the solutions asked for stay.
 
-use super::cores::with_workers;
+use super::cores::{with_workers, Ahead};
 use super::every_size::Verdict;
 use super::explain::rating;
-use super::judge::{fail, finish, output_failed};
+use super::inputs::{fail, finish, output_failed};
 use super::progress::Progress;
-use super::puzzles::{check_of, nine, solutions};
+use super::random::Random;
 use super::rules::{box_side, broken_rule, symbol, units_of};
-use std::collections::{HashSet, VecDeque};
+use super::search::{cdcl, nine, solutions};
+use std::collections::HashSet;
 use std::io::{self, Write};
 use std::mem::replace;
 use std::sync::Arc;
-
-/// splitmix64: the same numbers on every platform. The generator's own, though src/main.rs
-/// mixes with the same constants: the puzzles of a seed are a promise, and must not change when
-/// the search's tie-breaking does.
-struct Random(u64);
-
-impl Random {
-	fn next(&mut self) -> u64 {
-		self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-		let mut z = self.0;
-		z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-		z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-		z ^ (z >> 31)
-	}
-
-	/// A number below `n`.
-	fn below(&mut self, n: usize) -> usize {
-		(self.next() % n as u64) as usize
-	}
-
-	fn shuffle<T>(&mut self, items: &mut [T]) {
-		for i in (1..items.len()).rev() {
-			items.swap(i, self.below(i + 1));
-		}
-	}
-}
 
 pub(crate) fn clock_seed() -> u64 {
 	let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
@@ -98,19 +73,18 @@ fn made(
 	with_workers((jobs, 1), Arc::new(work), |workers| {
 		let (mut seeds, mut made, mut tries) = (Random(seed), HashSet::new(), 0);
 		// Many draws ahead: a draw ten times slower than most holds up one worker, not both.
-		let (mut coming, ahead) = (VecDeque::new(), workers.ahead(16).max(1));
+		let mut ahead = Ahead::new(workers, 16);
 		while (made.len() as u64) < wanted.puzzles && tries < TRIES {
-			while coming.len() < ahead {
-				coming.push_back(workers.hand(seeds.next()));
-			}
+			ahead.push(workers.hand(seeds.next_u64()), 0);
+			let Some(draw) = ahead.due() else {
+				continue;
+			};
 			tries += 1;
 			let mut drawn = None;
-			if let Some(draw) = coming.pop_front() {
-				draw.take(&mut |puzzle| {
-					drawn = puzzle;
-					false
-				});
-			}
+			draw.take(&mut |puzzle| {
+				drawn = puzzle;
+				false
+			});
 			let puzzle = match drawn {
 				Some(puzzle) if made.insert(fingerprint(&puzzle)) => puzzle,
 				_ => continue,
@@ -145,9 +119,9 @@ fn fingerprint(puzzle: &[u8]) -> u64 {
 		let word = eight
 			.iter()
 			.fold(0, |word, &given| word << 8 | u64::from(given));
-		hash.0 ^= hash.next() ^ word;
+		hash.0 ^= hash.next_u64() ^ word;
 	}
-	hash.next()
+	hash.next_u64()
 }
 
 /// A solved grid drawn at random: the diagonal boxes shuffled (they share no row or column),
@@ -270,9 +244,9 @@ fn proper(side: usize, grid: &mut [u8], order: &[usize]) {
 	let solution = grid.to_vec();
 	for &p in order {
 		let given = replace(&mut grid[p], 0);
-		let mut check = check_of(side, grid);
-		check.block(&solution);
-		if matches!(check.solve(), Verdict::Sat(_)) {
+		let mut cdcl = cdcl(side, grid);
+		cdcl.block(&solution);
+		if matches!(cdcl.solve(), Verdict::Sat(_)) {
 			grid[p] = given;
 		}
 	}

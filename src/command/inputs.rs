@@ -1,7 +1,9 @@
 //! The inputs: each file named in turn (standard input for `-`, or when none is), opened and
 //! refused as the usual tools refuse them; how messages name them and a place in them.
 
-use super::judge::worded;
+/// How the command says a failure and ends, as both judge files do (the same text in each, a
+/// test keeps it so): src/every_size.rs's, which serves every size.
+pub(crate) use super::every_size::{fail, finish, output_failed, worded};
 use std::ffi::OsString;
 use std::fs::File;
 use std::io::Read;

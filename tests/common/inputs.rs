@@ -1,7 +1,7 @@
-//! Seeded random inputs: puzzles in every layout of the README's table, and random changes to
+//! Seeded random inputs: puzzles in every layout of docs/reading.md's table, and random changes to
 //! them (a wrong digit, a byte replaced, added or removed, a piece repeated or cut).
 
-use super::{solved_grid, Rng};
+use super::{solved_grid, Random};
 
 /// An input being written, with the output it must give before its blanks are filled.
 #[derive(Default)]
@@ -34,8 +34,8 @@ impl Case {
 
 pub const LAYOUTS: usize = 9;
 
-/// Writes `puzzles` in layout `layout` (0 to 8, rows of the README's table of layouts).
-pub fn render(rng: &mut Rng, layout: usize, puzzles: &[[u8; 81]]) -> Case {
+/// Writes `puzzles` in layout `layout` (0 to 8, rows of docs/reading.md's table of layouts).
+pub fn render(rng: &mut Random, layout: usize, puzzles: &[[u8; 81]]) -> Case {
 	let mut case = Case::default();
 	let eol = if rng.below(4) == 0 { "\r\n" } else { "\n" };
 	let blank = b".0?_*"[rng.below(5)];
@@ -149,7 +149,7 @@ pub fn render(rng: &mut Rng, layout: usize, puzzles: &[[u8; 81]]) -> Case {
 }
 
 /// A solved grid with a random number of its cells emptied at random.
-pub fn random_puzzle(rng: &mut Rng) -> [u8; 81] {
+pub fn random_puzzle(rng: &mut Random) -> [u8; 81] {
 	let mut grid = solved_grid(rng);
 	let mut order: Vec<usize> = (0..81).collect();
 	rng.shuffle(&mut order);
@@ -162,7 +162,7 @@ pub fn random_puzzle(rng: &mut Rng) -> [u8; 81] {
 
 /// One random change to an input: a wrong digit typed in, a byte replaced, added or removed, a
 /// piece repeated or cut.
-pub fn mutate(rng: &mut Rng, input: &mut Vec<u8>) {
+pub fn mutate(rng: &mut Random, input: &mut Vec<u8>) {
 	let at = rng.below(input.len() + 1);
 	let special: [&[u8]; 10] = [
 		b"\n",

@@ -168,37 +168,12 @@ pub fn peak_memory(
 	(peak, code)
 }
 
-/// splitmix64: a small seeded generator, so that every failure can be run again.
-pub struct Rng(u64);
-
-impl Rng {
-	pub fn new(seed: u64) -> Rng {
-		Rng(seed)
-	}
-
-	pub fn next(&mut self) -> u64 {
-		self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-		let mut z = self.0;
-		z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-		z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-		z ^ (z >> 31)
-	}
-
-	/// A number in 0..n.
-	pub fn below(&mut self, n: usize) -> usize {
-		(self.next() % n as u64) as usize
-	}
-
-	pub fn shuffle<T>(&mut self, items: &mut [T]) {
-		for i in (1..items.len()).rev() {
-			items.swap(i, self.below(i + 1));
-		}
-	}
-}
+/// The command's splitmix64, seeded: every failure can be run again.
+pub use sudoku::Random;
 
 /// A random solved grid (digits 1 to 9): the three diagonal boxes shuffled (they share no
 /// row or column), the rest completed by backtracking with digits in random order.
-pub fn solved_grid(rng: &mut Rng) -> [u8; 81] {
+pub fn solved_grid(rng: &mut Random) -> [u8; 81] {
 	let mut grid = [0; 81];
 	for b in 0..3 {
 		let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -219,7 +194,7 @@ pub fn solved_grid(rng: &mut Rng) -> [u8; 81] {
 	grid
 }
 
-fn complete(grid: &mut [u8; 81], holds: &mut [u16; 27], p: usize, rng: &mut Rng) -> bool {
+fn complete(grid: &mut [u8; 81], holds: &mut [u16; 27], p: usize, rng: &mut Random) -> bool {
 	if p == 81 {
 		return true;
 	}
@@ -468,7 +443,7 @@ pub fn smallest_solution(puzzle: &[u8; 81]) -> Option<[u8; 81]> {
 
 /// The tests' own plain search for a grid of any side (1, 4, 9, 16, 25), and the grids it makes.
 pub mod sized {
-	use super::Rng;
+	use super::Random;
 
 	/// The box side of a side.
 	pub fn box_side(side: usize) -> usize {
@@ -609,7 +584,7 @@ pub mod sized {
 
 	/// A solved grid of a side: the pattern grid, its symbols, rows within bands, bands, columns
 	/// within stacks and stacks shuffled.
-	pub fn solved(side: usize, rng: &mut Rng) -> Vec<u8> {
+	pub fn solved(side: usize, rng: &mut Random) -> Vec<u8> {
 		let n = box_side(side);
 		let mut symbols: Vec<u8> = (1..=side as u8).collect();
 		rng.shuffle(&mut symbols);

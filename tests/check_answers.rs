@@ -1,6 +1,5 @@
-//! --check PUZZLES ANSWERS, the checker of the full build: right answers in every layout, and
-//! answers made wrong on purpose in each way, each named with the first thing wrong. Gated: the
-//! judge build has no checker.
+//! --check PUZZLES ANSWERS, the command's checker of answers: right answers in every layout, and
+//! answers made wrong on purpose in each way, each named with the first thing wrong.
 
 use crate::common;
 

@@ -1,11 +1,12 @@
-//! The check of `src/every_size.rs` (conflict-driven clause learning) against the test's own
-//! plain search, on seeded boards (4x4, sparse 9x9, 16x16): every clause it learns holds in every
-//! solution; going back to a level leaves the board a fresh check builds from the same
-//! decisions; a board it finds no solution for has none, and a solution it finds is one.
+//! The check of `src/every_size.rs`, its CDCL (conflict-driven clause learning), against the
+//! test's own plain search, on seeded boards (4x4, sparse 9x9, 16x16): every clause it learns
+//! holds in every solution; going back to a level leaves the board a fresh check builds from the
+//! same decisions; a board it finds no solution for has none, and a solution it finds is one.
+//! (The command's --check, which judges answers, is tests/check_answers.rs.)
 
-use crate::command::every_size::{Cdcl, Verdict, DONE};
 use crate::common::sized::{count, free, one_line, smallest, solved};
-use crate::common::{run, Rng};
+use crate::common::{run, Random};
+use sudoku::every_size::{Cdcl, Verdict, DONE};
 
 /// Up to `limit` solutions of `grid` (0 a blank, else symbol + 1), plainly: the empty square
 /// with fewest symbols free, each symbol in turn.
@@ -26,7 +27,7 @@ fn solutions(side: usize, grid: &mut Vec<u8>, limit: usize, found: &mut Vec<Vec<
 }
 
 /// A board of about `percent` % of a random solved grid's squares: it has a solution.
-fn random_board<const S: usize>(percent: usize, rng: &mut Rng) -> Vec<u8> {
+fn random_board<const S: usize>(percent: usize, rng: &mut Random) -> Vec<u8> {
 	loop {
 		let mut grid = vec![0; S * S];
 		for _ in 0..S {
@@ -70,7 +71,7 @@ fn clauses<const S: usize>(check: &Cdcl<S>) -> Vec<(u32, Vec<Literal>)> {
 }
 
 /// A random var the board still allows (symbol d at square p: `S * p + d`), if any.
-fn open_var<const S: usize>(check: &Cdcl<S>, rng: &mut Rng) -> Option<usize> {
+fn open_var<const S: usize>(check: &Cdcl<S>, rng: &mut Random) -> Option<usize> {
 	let open: Vec<usize> = (0..S * S * S)
 		.filter(|&v| check.board.rules[v / S] >> (v % S) & 1 != 0)
 		.filter(|&v| check.board.rules[v / S] & DONE == 0)
@@ -90,7 +91,7 @@ fn with(mut givens: Vec<u8>, decisions: &[usize], count: usize, side: usize) -> 
 /// search, and every clause it holds (learnt, or a given) against the board's solutions (with
 /// the decisions it made units, if any). The clauses learnt in all.
 fn learns_only_what_holds<const S: usize>(boards: usize, percent: usize, seed: u64) -> usize {
-	let (mut rng, mut learnt) = (Rng::new(seed), 0);
+	let (mut rng, mut learnt) = (Random(seed), 0);
 	for _ in 0..boards {
 		let board = random_board::<S>(percent, &mut rng);
 		let mut check = Cdcl::<S>::new(&board);
@@ -173,7 +174,7 @@ fn every_clause_learnt_holds_in_every_solution_and_each_verdict_is_right() {
 /// Random decisions and backjumps; after each backjump, the board is a fresh check's with the
 /// same decisions kept.
 fn backjumps_to_fresh_boards<const S: usize>(boards: usize, percent: usize, seed: u64) {
-	let mut rng = Rng::new(seed);
+	let mut rng = Random(seed);
 	for _ in 0..boards {
 		let board = random_board::<S>(percent, &mut rng);
 		let mut check = Cdcl::<S>::new(&board);
@@ -230,7 +231,7 @@ fn restarts_and_forgetting_at_every_turn_keep_every_answer() {
 		.expect("rustc runs");
 	let said = String::from_utf8_lossy(&built.stderr);
 	assert!(built.status.success() && said.is_empty(), "{said}");
-	let mut rng = Rng::new(52);
+	let mut rng = Random(52);
 	for (side, puzzles, blanks) in [(4, 100, 12), (9, 40, 60), (16, 8, 150)] {
 		let (mut input, mut expected) = (String::new(), String::new());
 		for _ in 0..puzzles {
