@@ -136,8 +136,12 @@ pub(crate) struct Reader<'a> {
 	line: usize,
 	puzzles: usize,
 	current: Option<Box<Puzzle>>,
-	/// The line of a lone number (a count or a size) before the next puzzle, 0 if none.
+	/// The line of a lone number (a count or a size) before the next puzzle, 0 if none; its
+	/// number if it is no first line, so a size: the next puzzle's box side.
 	lone: usize,
+	size: Option<usize>,
+	/// A line with more than white space was read: a lone number is no count any more.
+	begun: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -148,6 +152,8 @@ impl<'a> Reader<'a> {
 			puzzles: 0,
 			current: None,
 			lone: 0,
+			size: None,
+			begun: false,
 		}
 	}
 
@@ -155,8 +161,11 @@ impl<'a> Reader<'a> {
 	pub(crate) fn next(&mut self, out: &mut dyn Write) -> Result<Option<Piece>, Stop> {
 		loop {
 			let (text, newline) = self.line(out)?;
-			let end = text.len() - newline as usize;
-			if text.is_empty() {
+			let comment = text.iter().position(|&c| c == b'#'); // to the end of the line
+			let mut end = comment.unwrap_or(text.len() - newline as usize);
+			let words = trim(&text[..end]);
+			// The `end` line (AcWing 166) ends the input as its end does: nothing after it read.
+			if text.is_empty() || self.current.is_none() && words.eq_ignore_ascii_case(b"end") {
 				return match (&self.current, self.puzzles, self.lone) {
 					(Some(puzzle), ..) => Err(self.cut_short(puzzle, "the input ends inside")),
 					(None, 0, _) => Err(Stop::Read(self.error(1, "no puzzle in the input"))),
@@ -166,23 +175,38 @@ impl<'a> Reader<'a> {
 					))),
 				};
 			}
-			let words = trim(&text[..end]);
 			let lone = !words.is_empty() && words.iter().all(u8::is_ascii_digit);
-			if let (Some(puzzle), true) = (&self.current, words.is_empty()) {
-				return Err(self.cut_short(puzzle, "an empty line inside"));
+			let begun = self.begun;
+			self.begun |= !trim(&text).is_empty();
+			if words.is_empty() {
+				match (self.current.take(), comment) {
+					(None, _) => return Ok(Some(Piece::Text(text))),
+					(Some(puzzle), None) => {
+						return Err(self.cut_short(&puzzle, "an empty line inside"))
+					}
+					(Some(mut puzzle), Some(_)) => {
+						puzzle.text.extend_from_slice(&text); // a comment line inside: kept
+						self.current = Some(puzzle);
+					}
+				}
+				continue;
 			}
 			if self.current.is_none() {
-				if words.is_empty() {
-					return Ok(Some(Piece::Text(text)));
-				}
 				// A count of cases, or a size (not written); after one, 0 or 1 is a 1x1's row.
 				if lone && words.len() <= 3 && (self.lone == 0 || words != b"0" && words != b"1") {
-					self.lone = self.line;
+					let number = words.iter().fold(0, |n, c| 10 * n + (c - b'0') as usize);
+					(self.lone, self.size) = (self.line, begun.then_some(number));
 					continue;
+				}
+				// A whole puzzle on one line: what follows it is trailing text (a rating).
+				let lead = text.iter().take_while(|c| b" \t".contains(c)).count();
+				let word = words.iter().take_while(|c| !b" \t".contains(c)).count();
+				if [16, 81, 256, 625].contains(&word) {
+					end = lead + word;
 				}
 			}
 			let puzzle = self.row(text, end).map_err(Stop::Read)?;
-			self.lone = 0;
+			(self.lone, self.size) = (0, None);
 			if let Some(puzzle) = puzzle {
 				return Ok(Some(Piece::Puzzle(puzzle)));
 			}
@@ -281,6 +305,13 @@ impl<'a> Reader<'a> {
 				return Err(self.error(body.len() + 1, &what));
 			}
 		};
+		if let Some(size) = self.size.filter(|&n| n * n != side) {
+			let line = self.lone;
+			return Err(format!(
+				"line {line}, column 1: {size} alone on a line is no size line of the {side}x{side} \
+                 puzzle after it (only a first line is a count)"
+			));
+		}
 		self.puzzles += 1;
 		Ok(Box::new(Puzzle {
 			number: self.puzzles,
