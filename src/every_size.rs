@@ -732,6 +732,8 @@ pub(crate) struct Cdcl<const S: usize> {
 	target: Vec<u8>,
 	best: usize,
 	seen: Vec<bool>,
+	/// Xorshift's state for the random decisions: the same on every run.
+	random: u64,
 }
 
 /// The arena's words past which clauses are forgotten at once: memory stays bounded.
@@ -742,6 +744,10 @@ const LUBY_UNIT: u64 = 1024;
 
 /// VSIDS's decay: each conflict's `inc` is the last one's divided by it.
 const DECAY: f64 = 0.99;
+
+/// Decisions in 1,000 made at random where rules have fewest ways (MiniSat's random_var_freq;
+/// with restarts, random ties cut the heavy tails of search: Gomes, Selman and Kautz 2000).
+const RANDOM: u64 = 20;
 
 impl<const S: usize> Cdcl<S> {
 	/// The givens' board, each given a unit clause at level 0, propagated.
@@ -767,6 +773,7 @@ impl<const S: usize> Cdcl<S> {
 			target: vec![0; S * S],
 			best: 0,
 			seen: vec![false; vars],
+			random: 0x9E37_79B9_7F4A_7C15,
 		};
 		for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
 			check.add(vec![Lit::new(S * p + given as usize - 1, true)], 0);
@@ -1150,20 +1157,29 @@ impl<const S: usize> Cdcl<S> {
 		}
 	}
 
-	/// The next decision: the most active var where rules have fewest ways (two, mostly); of
-	/// its rule with fewest ways, the var of the target phase, else of the saved phase, else it.
+	/// The next decision: the most active var where rules have fewest ways (two, mostly), or
+	/// now and then one of them at random; of its rule with fewest ways, the var of the target
+	/// phase, else of the saved phase, else it.
 	/// No heap orders the vars (MiniSat's has one): which rules have fewest ways changes with
 	/// every literal set, and counting the 4 S^2 rules' ways is a tenth of the time (profile).
-	fn choose(&self) -> Option<usize> {
-		let (board, all) = (&self.board, 0..self.board.rules.len());
+	fn choose(&mut self) -> Option<Var> {
+		self.random ^= self.random << 13; // xorshift
+		self.random ^= self.random >> 7;
+		self.random ^= self.random << 17;
+		let (board, all, random) = (&self.board, 0..self.board.rules.len(), self.random);
 		let fewest = all
 			.clone()
 			.map(|k| board.ways(k))
 			.filter(|&w| w != !0)
 			.min()?;
 		let rules = all.filter(|&k| board.ways(k) == fewest);
-		let vars = rules.flat_map(|k| Board::<S>::vars(k, board.rules[k]));
-		let v = vars.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))?;
+		let mut vars = rules
+			.clone()
+			.flat_map(|k| Board::<S>::vars(k, board.rules[k]));
+		let v = match random % 1000 < RANDOM {
+			true => vars.nth((random >> 20) as usize % (rules.count() * fewest as usize)),
+			false => vars.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a])),
+		}?;
 		let rules = Board::<S>::of(v);
 		let (k, _) = *rules.iter().min_by_key(|&&(k, _)| board.ways(k))?;
 		let placed = |phase: &[u8]| {
