@@ -50,15 +50,7 @@ def mutated(grid, s, rng):
 
 def main():
     args = sys.argv[1:]
-    seed, cap = 1, 60
-    if "--seed" in args:
-        at = args.index("--seed")
-        seed = int(args[at + 1])
-        del args[at : at + 2]
-    if "--cap" in args:
-        at = args.index("--cap")
-        cap = int(args[at + 1])
-        del args[at : at + 2]
+    seed, cap = pool.option(args, "--seed", 1), pool.option(args, "--cap", 60)
     build, seconds, files = args[0], float(args[1]), args[2:]
     rng = random.Random(seed)
     starts = [line.strip() for f in files for line in open(f) if line.strip()]

@@ -6,8 +6,9 @@ FILE holds one puzzle a line; each COMMAND (run by the shell) reads one line on 
 and writes its answer: `ours=target/release/examples/every_size`, `cad="python3
 ../shared/peers/sat_smallest.py"`, `dlx=/work/peers/dlx`. For each puzzle the programs run one
 after another (alternated, so the machine's load falls on all alike), each its child's CPU time
-(user + system) measured, capped at TIMEOUT CPU seconds; with `--memory KB`, under that limit of
-address space (`ulimit -v`). Every answer (a line of the solution, or NO SOLUTION) is compared
+(user + system) measured, capped at TIMEOUT CPU seconds; with `--memory KB`, the first program
+under that limit of address space (`ulimit -v`; not the others: Python and pysat alone come
+near 64 MB). Every answer (a line of the solution, or NO SOLUTION) is compared
 with the first program's; dancing links (a name starting `dlx`) writes a solution, not the
 smallest, and is not compared. Prints each puzzle's times, then for each program the sum (a
 time-out as TIMEOUT), median, slowest, how many over 5 s, and against the second program how
@@ -49,16 +50,19 @@ def run(command, puzzle, timeout, memory):
     return cpu, (answer if finished else None)
 
 
+def option(args, name, default):
+    """The value after `name` in `args` (both taken out of it), else `default`."""
+    if name not in args:
+        return default
+    at = args.index(name)
+    value = args[at + 1]
+    del args[at : at + 2]
+    return type(default)(value) if default is not None else value
+
+
 def main():
-    args, memory, tsv = sys.argv[1:], 0, None
-    if "--memory" in args:
-        at = args.index("--memory")
-        memory = int(args[at + 1])
-        del args[at : at + 2]
-    if "--tsv" in args:
-        at = args.index("--tsv")
-        tsv = args[at + 1]
-        del args[at : at + 2]
+    args = sys.argv[1:]
+    memory, tsv = option(args, "--memory", 0), option(args, "--tsv", None)
     if len(args) < 3:
         raise SystemExit(__doc__)
     file, timeout = args[0], int(args[1])
@@ -70,7 +74,7 @@ def main():
     for i, puzzle in enumerate(puzzles, 1):
         answers, row = {}, [str(i)]
         for name, command in programs:
-            cpu, answer = run(command, puzzle, timeout, memory)
+            cpu, answer = run(command, puzzle, timeout, memory if name == programs[0][0] else 0)
             times[name].append(cpu if answer is not None else float(timeout))
             answers[name] = answer
             row.append(f"{cpu:.3f}" if answer is not None else f">{timeout}")

@@ -5,11 +5,13 @@
 writes DIR/POOL.txt, one puzzle a line (16x16 and 25x25: letters, `-` blanks), for each POOL
 (all without one):
 
-  several25  41: 40 one-solution 25x25 with 1 to 10 givens taken away (orientations of two
-             made from seeds 1 and 2), then the puzzle of issue 52
-  minimal25  16: `sudoku --generate 1 --size 25 --seed 3 -j 1` (about two CPU minutes) and
-             one made by CaDiCaL from a random grid (seed 101, about five), then seven random
-             orientations of each
+  several25  41: 40 one-solution 25x25 with 1 to 10 givens taken away (random orientations
+             of the minimal puzzle below with 5 to 15 givens of its solution put back), then
+             the puzzle of issue 52
+  minimal25  16: `sudoku --generate 1 --size 25 --seed 3 -j 1` (about two CPU minutes), then
+             15 random orientations and relabellings of it (an orientation keeps a puzzle's
+             count of solutions and its minimality); `unique_from` makes others with CaDiCaL
+             (about five CPU minutes each on a quiet machine, far more on some grids)
   sparse25   40: 5 to 25 givens kept from a random orientation and relabelling of a solved
              grid (seed 2611)
   sparse11   11: the climbed sparse puzzles with several solutions the notebook lists
@@ -19,11 +21,12 @@ writes DIR/POOL.txt, one puzzle a line (16x16 and 25x25: letters, `-` blanks), f
              --solutions 1|2|0 --seed 1 -j 1`
   random16   1,000: 16x16 with 3 to 12 givens at random squares, each breaking no rule (seed 62)
 
-The one-solution and minimal puzzles come from CaDiCaL (pysat): a solved grid from random
-givens, then givens taken away in a random order while no second solution exists (the first
-solution blocked by a clause, the kept givens as assumptions). `sudoku` is the command built
+`unique_from` makes one-solution and minimal puzzles with CaDiCaL (pysat): a solved grid from
+random givens, then givens taken away in a random order while no second solution exists (the
+first solution blocked by a clause, the kept givens as assumptions). `sudoku` is the command built
 from this repository (`cargo build --release`), taken from $SUDOKU or target/release/sudoku.
 """
+import functools
 import os
 import random
 import re
@@ -142,32 +145,38 @@ def unique_from(grid, s, rng, stop=None):
     return [grid[p] if keep[p] else 0 for p in range(s * s)]
 
 
+@functools.lru_cache(None)
+def minimal_made():
+    """`sudoku --generate 1 --size 25 --seed 3 -j 1` (about two CPU minutes) and its solution."""
+    made = sudoku(["--generate", "1", "--size", "25", "--seed", "3", "-j", "1"])[0]
+    puzzle = [0 if c == "-" else ALPHABET.index(c) + 1 for c in made]
+    with Solver(name="cadical195", bootstrap_with=cnf(25)) as solver:
+        solver.solve(assumptions=[25 * p + v for p, v in enumerate(puzzle) if v])
+        model = set(v for v in solver.get_model() if v > 0)
+    return puzzle, [next(d + 1 for d in range(25) if 25 * p + d + 1 in model) for p in range(625)]
+
+
 def several25():
-    """40 one-solution puzzles with 1 to 10 givens taken away: random orientations and
-    relabellings of two one-solution puzzles of 280 givens (seeds 1 and 2; an orientation keeps
-    a puzzle's count of solutions), then the puzzle of issue 52."""
-    rng = random.Random(2625)
-    bases = [unique_from(solved_grid(25, r), 25, r, stop=280) for r in map(random.Random, (1, 2))]
-    for i in range(40):
-        puzzle = oriented(bases[i % 2], 25, rng)
-        filled = [p for p in range(625) if puzzle[p]]
-        for p in rng.sample(filled, rng.randint(1, 10)):
-            puzzle[p] = 0
-        yield line(puzzle, 25)
+    """40 one-solution puzzles with 1 to 10 givens taken away: each a random orientation and
+    relabelling of the minimal puzzle with 5 to 15 givens of its solution put back; then the
+    puzzle of issue 52."""
+    rng, (puzzle, solution) = random.Random(2625), minimal_made()
+    for _ in range(40):
+        grid = list(puzzle)
+        for p in rng.sample([p for p in range(625) if not grid[p]], rng.randint(5, 15)):
+            grid[p] = solution[p]
+        for p in rng.sample([p for p in range(625) if grid[p]], rng.randint(1, 10)):
+            grid[p] = 0
+        yield line(oriented(grid, 25, rng), 25)
     yield ISSUE_52.replace(".", "-")
 
 
 def minimal25():
-    """`sudoku --generate 1 --size 25 --seed 3 -j 1` and a minimal puzzle made by CaDiCaL from a
-    random grid (seed 101), then seven random orientations and relabellings of each."""
-    made = sudoku(["--generate", "1", "--size", "25", "--seed", "3", "-j", "1"])[0]
-    rng = random.Random(101)
-    minimal = [[0 if c == "-" else ALPHABET.index(c) + 1 for c in made]]
-    minimal.append(unique_from(solved_grid(25, rng), 25, rng))
-    for puzzle in minimal:
-        yield line(puzzle, 25)
-    for i in range(14):
-        yield line(oriented(minimal[i % 2], 25, rng), 25)
+    """The minimal puzzle, then 15 random orientations and relabellings of it."""
+    rng, (puzzle, _) = random.Random(101), minimal_made()
+    yield line(puzzle, 25)
+    for _ in range(15):
+        yield line(oriented(puzzle, 25, rng), 25)
 
 
 def sparse25():
