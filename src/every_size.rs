@@ -16,7 +16,8 @@
 //!   do it, that finds a solution (the witness) or shows there is none; dfs asks it where its way
 //!   would be long. Var `v = s * p + d`: symbol d at square p. Rule: square p has a symbol, or unit
 //!   u has symbol d (exactly one); its ways: its vars not false. Level: a decision (placing a var)
-//!   and what propagation implies after it; conflict: a constraint with every literal false.
+//!   and what propagation implies after it, numbered from 1 (0: what holds before any decision);
+//!   conflict: a constraint with every literal false.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -135,8 +136,12 @@ pub struct Reader<'a> {
 	line: usize,
 	puzzles: usize,
 	current: Option<Box<Puzzle>>,
-	/// The line of a lone number (a count or a size) before the next puzzle, 0 if none.
+	/// The line of a lone number (a count or a size) before the next puzzle, 0 if none; its
+	/// number if it is no first line, so a size: the next puzzle's box side.
 	lone: usize,
+	size: Option<usize>,
+	/// A line with more than white space was read: a lone number is no count any more.
+	begun: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -147,6 +152,8 @@ impl<'a> Reader<'a> {
 			puzzles: 0,
 			current: None,
 			lone: 0,
+			size: None,
+			begun: false,
 		}
 	}
 
@@ -154,8 +161,11 @@ impl<'a> Reader<'a> {
 	pub fn next(&mut self, out: &mut dyn Write) -> Result<Option<Piece>, Stop> {
 		loop {
 			let (text, newline) = self.line(out)?;
-			let end = text.len() - newline as usize;
-			if text.is_empty() {
+			let comment = text.iter().position(|&c| c == b'#'); // to the end of the line
+			let mut end = comment.unwrap_or(text.len() - newline as usize);
+			let words = trim(&text[..end]);
+			// The `end` line (AcWing 166) ends the input as its end does: nothing after it read.
+			if text.is_empty() || self.current.is_none() && words.eq_ignore_ascii_case(b"end") {
 				return match (&self.current, self.puzzles, self.lone) {
 					(Some(puzzle), ..) => Err(self.cut_short(puzzle, "the input ends inside")),
 					(None, 0, _) => Err(Stop::Read(self.error(1, "no puzzle in the input"))),
@@ -165,23 +175,38 @@ impl<'a> Reader<'a> {
 					))),
 				};
 			}
-			let words = trim(&text[..end]);
 			let lone = !words.is_empty() && words.iter().all(u8::is_ascii_digit);
-			if let (Some(puzzle), true) = (&self.current, words.is_empty()) {
-				return Err(self.cut_short(puzzle, "an empty line inside"));
+			let begun = self.begun;
+			self.begun |= !trim(&text).is_empty();
+			if words.is_empty() {
+				match (self.current.take(), comment) {
+					(None, _) => return Ok(Some(Piece::Text(text))),
+					(Some(puzzle), None) => {
+						return Err(self.cut_short(&puzzle, "an empty line inside"))
+					}
+					(Some(mut puzzle), Some(_)) => {
+						puzzle.text.extend_from_slice(&text); // a comment line inside: kept
+						self.current = Some(puzzle);
+					}
+				}
+				continue;
 			}
 			if self.current.is_none() {
-				if words.is_empty() {
-					return Ok(Some(Piece::Text(text)));
-				}
 				// A count of cases, or a size (not written); after one, 0 or 1 is a 1x1's row.
 				if lone && words.len() <= 3 && (self.lone == 0 || words != b"0" && words != b"1") {
-					self.lone = self.line;
+					let number = words.iter().fold(0, |n, c| 10 * n + (c - b'0') as usize);
+					(self.lone, self.size) = (self.line, begun.then_some(number));
 					continue;
+				}
+				// A whole puzzle on one line: what follows it is trailing text (a rating).
+				let lead = text.iter().take_while(|c| b" \t".contains(c)).count();
+				let word = words.iter().take_while(|c| !b" \t".contains(c)).count();
+				if [16, 81, 256, 625].contains(&word) {
+					end = lead + word;
 				}
 			}
 			let puzzle = self.row(text, end).map_err(Stop::Read)?;
-			self.lone = 0;
+			(self.lone, self.size) = (0, None);
 			if let Some(puzzle) = puzzle {
 				return Ok(Some(Piece::Puzzle(puzzle)));
 			}
@@ -280,6 +305,13 @@ impl<'a> Reader<'a> {
 				return Err(self.error(body.len() + 1, &what));
 			}
 		};
+		if let Some(size) = self.size.filter(|&n| n * n != side) {
+			let line = self.lone;
+			return Err(format!(
+				"line {line}, column 1: {size} alone on a line is no size line of the {side}x{side} \
+                 puzzle after it (only a first line is a count)"
+			));
+		}
 		self.puzzles += 1;
 		Ok(Box::new(Puzzle {
 			number: self.puzzles,
@@ -537,16 +569,23 @@ impl<const S: usize> Search<S> {
 
 // -- The constraints and the board.
 
-/// A literal: var v holds (`2 * v + 1`: its symbol stands at its square) or not (`2 * v`).
+/// A var: symbol `v % S` at square `v / S`.
+type Var = usize;
+
+/// A decision level: how many decisions stand.
+type Level = usize;
+
+/// A literal: var v holds (`2 * v + 1`: its symbol stands at its square) or not (`2 * v`);
+/// MiniSat's is the other way round (`2 * v + 1` its negation).
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Lit(u32);
 
 impl Lit {
-	fn new(v: usize, holds: bool) -> Lit {
+	fn new(v: Var, holds: bool) -> Lit {
 		Lit(2 * v as u32 + holds as u32)
 	}
 
-	fn var(self) -> usize {
+	fn var(self) -> Var {
 		self.0 as usize / 2
 	}
 
@@ -578,7 +617,7 @@ enum Constraint {
 /// none at all).
 pub enum Verdict {
 	Sat(Vec<u8>),
-	Unsat(usize),
+	Unsat(Level),
 }
 
 /// `rules[k]`: rule k's ways whose var is not false (bit i for way i), `DONE` once one holds.
@@ -610,12 +649,16 @@ impl<const S: usize> Board<S> {
 		self.rules[p] & DONE != 0
 	}
 
-	fn is_false(&self, lit: Lit) -> bool {
+	/// Whether `lit` is true or false, None while its var has no value: a var is false once its
+	/// rules lost its way, true once its square is filled with it.
+	fn value(&self, lit: Lit) -> Option<bool> {
 		let (p, d) = (lit.var() / S, lit.var() % S);
-		match lit.holds() {
-			true => !self.allows(p, d),
-			false => self.filled(p) && self.allows(p, d),
-		}
+		let holds = match (self.allows(p, d), self.filled(p)) {
+			(false, _) => false,
+			(true, true) => true,
+			_ => return None,
+		};
+		Some(holds == lit.holds())
 	}
 
 	/// Rule k's ways not false, `!0` once one holds.
@@ -627,7 +670,7 @@ impl<const S: usize> Board<S> {
 	}
 
 	/// The rules var v is a way of (its square's, its units'), its bit in each.
-	fn of(v: usize) -> [(usize, u32); 4] {
+	fn of(v: Var) -> [(usize, u32); 4] {
 		let (x, y, d, n) = (v / S / S, v / S % S, v % S, Self::N);
 		let unit = |kind: usize, u: usize, i: usize| (kind * S * S + S * u + d, 1 << i);
 		let (b, i) = (x / n * n + y / n, x % n * n + y % n);
@@ -635,7 +678,7 @@ impl<const S: usize> Board<S> {
 	}
 
 	/// The var of rule k's i-th way.
-	fn way(k: usize, i: usize) -> usize {
+	fn way(k: usize, i: usize) -> Var {
 		let (u, d, n) = (k / S % S, k % S, Self::N);
 		let square = match k / S / S {
 			0 => return S * k + i,
@@ -647,7 +690,7 @@ impl<const S: usize> Board<S> {
 	}
 
 	/// The vars of rule k's ways in `bits`.
-	fn vars(k: usize, mut bits: u32) -> impl Iterator<Item = usize> {
+	fn vars(k: usize, mut bits: u32) -> impl Iterator<Item = Var> {
 		bits &= !DONE;
 		std::iter::from_fn(move || {
 			let i = bits.trailing_zeros() as usize;
@@ -665,27 +708,32 @@ pub struct Cdcl<const S: usize> {
 	/// The literals made true, in order; from `head` on, not yet propagated.
 	trail: Vec<Lit>,
 	head: usize,
-	/// Each level above 0: its trail's start, its decision; the board before each.
-	levels: Vec<(usize, usize)>,
+	/// Each level above 0: its trail's start, its decision; the board before each. Going back
+	/// copies a board (4 S^2 words) where undoing each literal would restore the ways of up to
+	/// 4 S vars' 4 rules: far more writes at 16x16 and 25x25.
+	levels: Vec<(usize, Var)>,
 	boards: Vec<u32>,
 	/// Each var's level and reason (None: a decision, or level 0), while it has a value.
-	level: Vec<usize>,
+	level_of: Vec<Level>,
 	reason: Vec<Option<Constraint>>,
-	/// Rules left one way; a constraint whose literals are all false.
+	/// Rules left one way or none, for `propagate` to look at; false once level 0 has a
+	/// conflict: no solution at all (MiniSat's `ok`).
 	forced: Vec<usize>,
-	conflict: Option<Constraint>,
+	ok: bool,
 	pub arena: Vec<u32>,
 	/// The clauses watching each literal, with a blocker: while that is true, no look.
 	watches: Vec<Vec<(usize, Lit)>>,
-	/// VSIDS: each var's activity, raised by `bump` (which grows) at each conflict.
+	/// VSIDS: each var's activity, raised by `bump` by `inc` (which grows) at each conflict.
 	activity: Vec<f64>,
-	bump: f64,
+	inc: f64,
 	/// Each square's symbol + 1 when last undone (phase saving), and at the conflict with the
 	/// most squares filled (`best`) since the last restart (target phases).
 	phase: Vec<u8>,
 	target: Vec<u8>,
 	best: usize,
 	seen: Vec<bool>,
+	/// Xorshift's state for the random decisions: the same on every run.
+	random: u64,
 }
 
 /// The arena's words past which clauses are forgotten at once: memory stays bounded.
@@ -694,8 +742,12 @@ const KEPT: usize = 1 << 20;
 /// Conflicts between restarts: this times the next number of the Luby sequence.
 const LUBY_UNIT: u64 = 1024;
 
-/// VSIDS's decay: each conflict's bump is the last one's divided by it.
+/// VSIDS's decay: each conflict's `inc` is the last one's divided by it.
 const DECAY: f64 = 0.99;
+
+/// Decisions in 1,000 made at random where rules have fewest ways (MiniSat's random_var_freq;
+/// with restarts, random ties cut the heavy tails of search: Gomes, Selman and Kautz 2000).
+const RANDOM: u64 = 20;
 
 impl<const S: usize> Cdcl<S> {
 	/// The givens' board, each given a unit clause at level 0, propagated.
@@ -709,27 +761,29 @@ impl<const S: usize> Cdcl<S> {
 			head: 0,
 			levels: Vec::new(),
 			boards: Vec::new(),
-			level: vec![0; vars],
+			level_of: vec![0; vars],
 			reason: vec![None; vars],
 			forced: Vec::new(),
-			conflict: None,
+			ok: true,
 			arena: Vec::new(),
 			watches: vec![Vec::new(); 2 * vars],
 			activity: vec![0.0; vars],
-			bump: 1.0,
+			inc: 1.0,
 			phase: vec![0; S * S],
 			target: vec![0; S * S],
 			best: 0,
 			seen: vec![false; vars],
+			random: 0x9E37_79B9_7F4A_7C15,
 		};
 		for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
 			check.add(vec![Lit::new(S * p + given as usize - 1, true)], 0);
 		}
-		let _ = check.propagate(); // a conflict stays for the search to meet
+		let _ = check.propagate(); // a conflict at level 0 leaves it not `ok`
 		check
 	}
 
-	pub fn level(&self) -> usize {
+	/// The decision level: how many decisions stand.
+	pub fn level(&self) -> Level {
 		self.levels.len()
 	}
 
@@ -755,102 +809,108 @@ impl<const S: usize> Cdcl<S> {
 	}
 
 	fn set(&mut self, lit: Lit, reason: Option<Constraint>) {
-		(self.level[lit.var()], self.reason[lit.var()]) = (self.level(), reason);
+		(self.level_of[lit.var()], self.reason[lit.var()]) = (self.level(), reason);
 		self.trail.push(lit);
 	}
 
-	/// Var u is false: a rule left one way is a unit, none a conflict.
-	fn take_out(&mut self, u: usize) {
+	/// Var u is false: its rules lose a way; one left one way or none is for `propagate`.
+	fn take_out(&mut self, u: Var) {
 		for (k, bit) in Board::<S>::of(u) {
 			self.board.rules[k] &= !bit;
-			match self.board.ways(k) {
-				0 => self.conflict = Some(Constraint::Rule(k)),
-				1 => self.forced.push(k),
-				_ => {}
+			if self.board.ways(k) < 2 {
+				self.forced.push(k);
 			}
 		}
 	}
 
-	/// Unit propagation, the rules' units first, then the clauses watching each literal made
-	/// false; the constraint of a conflict.
+	/// Unit propagation: rules left one way take it (none: a conflict), then each clause
+	/// watching a literal made false watches another literal not false, or its other watched
+	/// literal is implied (or false too: a conflict). The conflict's constraint, if any.
 	fn propagate(&mut self) -> Result<(), Constraint> {
-		loop {
-			if let Some(conflict) = self.conflict {
-				return Err(conflict);
-			}
+		let conflict = loop {
 			if let Some(k) = self.forced.pop() {
 				let last = Board::<S>::vars(k, self.board.rules[k]).next();
-				if let (1, Some(u)) = (self.board.ways(k), last) {
-					self.assign(Lit::new(u, true), Some(Constraint::Rule(k)));
+				match (self.board.ways(k), last) {
+					(0, _) => break Constraint::Rule(k),
+					(1, Some(u)) => self.assign(Lit::new(u, true), Some(Constraint::Rule(k))),
+					_ => {}
 				}
-			} else if self.head < self.trail.len() {
-				self.head += 1;
-				self.watch(!self.trail[self.head - 1]);
-			} else {
+				continue;
+			}
+			if self.head == self.trail.len() {
 				return Ok(());
 			}
-		}
+			let lit = !self.trail[self.head]; // made false: the clauses watching it look
+			self.head += 1;
+			let mut watching = std::mem::take(&mut self.watches[lit.0 as usize]);
+			let (mut i, mut j, mut conflict) = (0, 0, None);
+			while i < watching.len() && conflict.is_none() {
+				let (c, blocker) = watching[i];
+				(watching[j], i, j) = (watching[i], i + 1, j + 1);
+				if self.board.value(blocker) == Some(true) {
+					continue;
+				}
+				let (first, end) = (c + 2, c + 2 + self.arena[c] as usize);
+				if self.arena[first] == lit.0 {
+					self.arena.swap(first, first + 1);
+				}
+				let other = Lit(self.arena[first]);
+				watching[j - 1] = (c, other);
+				if other != blocker && self.board.value(other) == Some(true) {
+					continue;
+				}
+				let open = |k: &usize| self.board.value(Lit(self.arena[*k])) != Some(false);
+				match (first + 2..end).find(open) {
+					Some(k) => {
+						self.arena.swap(first + 1, k);
+						self.watches[self.arena[first + 1] as usize].push((c, other));
+						j -= 1;
+					}
+					None if self.board.value(other) == Some(false) => {
+						conflict = Some(Constraint::Clause(c))
+					}
+					None => self.assign(other, Some(Constraint::Clause(c))),
+				}
+			}
+			watching.copy_within(i.., j);
+			watching.truncate(j + watching.len() - i);
+			self.watches[lit.0 as usize] = watching;
+			if let Some(conflict) = conflict {
+				break conflict;
+			}
+		};
+		self.ok &= self.level() > 0;
+		Err(conflict)
 	}
 
-	/// Literal `lit` is now false: each clause watching it watches another literal not false,
-	/// or its other watched literal is implied (or false too: a conflict).
-	fn watch(&mut self, lit: Lit) {
-		let mut watching = std::mem::take(&mut self.watches[lit.0 as usize]);
-		let (mut i, mut j) = (0, 0);
-		while i < watching.len() {
-			let (c, blocker) = watching[i];
-			(watching[j], i, j) = (watching[i], i + 1, j + 1);
-			if self.board.is_false(!blocker) {
-				continue;
-			}
-			let (first, end) = (c + 2, c + 2 + self.arena[c] as usize);
-			if self.arena[first] == lit.0 {
-				self.arena.swap(first, first + 1);
-			}
-			let other = Lit(self.arena[first]);
-			watching[j - 1] = (c, other);
-			if other != blocker && self.board.is_false(!other) {
-				continue;
-			}
-			match (first + 2..end).find(|&k| !self.board.is_false(Lit(self.arena[k]))) {
-				Some(k) => {
-					self.arena.swap(first + 1, k);
-					self.watches[self.arena[first + 1] as usize].push((c, other));
-					j -= 1;
-				}
-				None if self.board.is_false(other) => self.conflict = Some(Constraint::Clause(c)),
-				None => self.assign(other, Some(Constraint::Clause(c))),
-			}
-			if self.conflict.is_some() {
-				watching.copy_within(i.., j);
-				j += watching.len() - i;
-				break;
-			}
-		}
-		watching.truncate(j);
-		self.watches[lit.0 as usize] = watching;
+	/// Attaches clause c: its first two literals watch it, each with the other as blocker.
+	fn watch(&mut self, c: usize) {
+		let (a, b) = (self.arena[c + 2], self.arena[c + 3]);
+		self.watches[a as usize].push((c, Lit(b)));
+		self.watches[b as usize].push((c, Lit(a)));
 	}
 
 	/// `decide` between propagations (MiniSat's assumption); false on a conflict.
-	pub fn assume(&mut self, v: usize) -> bool {
-		self.propagate().is_ok() && self.decide(v) && self.propagate().is_ok()
+	pub fn assume(&mut self, v: Var) -> bool {
+		self.ok && self.propagate().is_ok() && self.decide(v) && self.propagate().is_ok()
 	}
 
 	/// A new level deciding var v (placed if not yet); false, no level, if v is false.
-	fn decide(&mut self, v: usize) -> bool {
-		if self.board.is_false(Lit::new(v, true)) {
+	fn decide(&mut self, v: Var) -> bool {
+		let value = self.board.value(Lit::new(v, true));
+		if value == Some(false) {
 			return false;
 		}
 		self.levels.push((self.trail.len(), v));
 		self.boards.extend_from_slice(&self.board.rules);
-		if !self.board.is_false(Lit::new(v, false)) {
+		if value.is_none() {
 			self.assign(Lit::new(v, true), None);
 		}
 		true
 	}
 
 	/// Back to the end of `level`, the symbols the levels above placed saved as phases.
-	pub fn backjump(&mut self, level: usize) {
+	pub fn backjump(&mut self, level: Level) {
 		if level < self.level() {
 			let trail = self.levels[level].0;
 			for lit in self.trail[trail..].iter().filter(|lit| lit.holds()) {
@@ -860,7 +920,7 @@ impl<const S: usize> Cdcl<S> {
 			let saved = &self.boards[from..from + size];
 			self.board.rules.copy_from_slice(saved);
 			self.boards.truncate(from);
-			(self.head, self.conflict) = (trail, None);
+			self.head = trail;
 			self.trail.truncate(trail);
 			self.levels.truncate(level);
 			self.forced.clear();
@@ -870,13 +930,15 @@ impl<const S: usize> Cdcl<S> {
 	/// Makes the first `k` decisions units, the rest decisions again, for a caller that never
 	/// goes back above them (what is learnt then holds with them only); the first level with a
 	/// conflict, if any.
-	pub fn commit(&mut self, k: usize) -> Result<(), usize> {
-		let path: Vec<usize> = self.levels.iter().map(|level| level.1).collect();
+	pub fn commit(&mut self, k: usize) -> Result<(), Level> {
+		let path: Vec<Var> = self.levels.iter().map(|level| level.1).collect();
 		self.backjump(0);
 		for &v in &path[..k] {
 			self.add(vec![Lit::new(v, true)], 0);
 		}
-		self.propagate().map_err(|_| 0usize)?;
+		if !self.ok || self.propagate().is_err() {
+			return Err(0);
+		}
 		for (i, &v) in path[k..].iter().enumerate() {
 			if !self.assume(v) {
 				return Err(i + 1);
@@ -889,18 +951,19 @@ impl<const S: usize> Cdcl<S> {
 
 	/// The clause a conflict teaches (first UIP): the negation of the current level's last
 	/// literal all paths to the conflict go through, then the lower levels' literals that
-	/// explain it, highest first; the level to backjump to, and its LBD (the levels it spans).
-	fn analyze(&mut self, conflict: Constraint) -> (Vec<Lit>, usize, u32) {
+	/// explain it, shrunk, highest level first; the level to backjump to, and its LBD (the
+	/// levels it spans).
+	fn analyze(&mut self, conflict: Constraint) -> (Vec<Lit>, Level, u32) {
 		let (current, mut learnt, mut open) = (self.level(), vec![Lit(0)], 0);
 		let (mut constraint, mut t, mut implied) = (conflict, self.trail.len(), usize::MAX);
 		loop {
 			for i in 0..self.length(constraint) {
 				let lit = self.literal(constraint, i);
 				let u = lit.var();
-				if u != implied && !self.seen[u] && self.level[u] > 0 {
+				if u != implied && !self.seen[u] && self.level_of[u] > 0 {
 					self.seen[u] = true;
-					self.raise(u);
-					match self.level[u] == current {
+					self.bump(u);
+					match self.level_of[u] == current {
 						true => open += 1,
 						false => learnt.push(lit),
 					}
@@ -918,28 +981,33 @@ impl<const S: usize> Cdcl<S> {
 			}
 		}
 		learnt[0] = !self.trail[t];
-		// Shrinking (CaDiCaL's): a lower level's literals give way to the one of that level that
-		// all their paths go through, if no literal of a lower level joins them on the way.
-		let mut marked: Vec<usize> = learnt[1..].iter().map(|lit| lit.var()).collect();
-		learnt[1..].sort_unstable_by_key(|lit| std::cmp::Reverse(self.level[lit.var()]));
+		let clause = self.shrink(learnt);
+		self.inc /= DECAY;
+		let level = |lit: &Lit| self.level_of[lit.var()];
+		let apart = |pair: &&[Lit]| level(&pair[0]) != level(&pair[1]);
+		let lbd = 1 + clause.windows(2).filter(apart).count();
+		let back = clause.get(1).map_or(0, level);
+		(clause, back, lbd as u32)
+	}
+
+	/// Shrinking (CaDiCaL's): a lower level's literals give way to the one of that level all
+	/// their paths go through (its block UIP), if no literal of a lower level joins on the way.
+	fn shrink(&mut self, mut learnt: Vec<Lit>) -> Vec<Lit> {
+		let mut marked: Vec<Var> = learnt[1..].iter().map(|lit| lit.var()).collect();
+		learnt[1..].sort_unstable_by_key(|lit| std::cmp::Reverse(self.level_of[lit.var()]));
 		let (mut clause, mut i) = (vec![learnt[0]], 1);
 		while i < learnt.len() {
-			let level = self.level[learnt[i].var()];
-			let same = |lit: &&Lit| self.level[lit.var()] == level;
+			let level = self.level_of[learnt[i].var()];
+			let same = |lit: &&Lit| self.level_of[lit.var()] == level;
 			let count = learnt[i..].iter().take_while(same).count();
-			match self.shrink(level, count, &mut marked) {
+			match self.block_uip(level, count, &mut marked) {
 				Some(uip) => clause.push(uip),
 				None => clause.extend_from_slice(&learnt[i..i + count]),
 			}
 			i += count;
 		}
 		marked.iter().for_each(|&u| self.seen[u] = false);
-		self.bump /= DECAY;
-		let level = |lit: &Lit| self.level[lit.var()];
-		let apart = |pair: &&[Lit]| level(&pair[0]) != level(&pair[1]);
-		let lbd = 1 + clause.windows(2).filter(apart).count();
-		let back = clause.get(1).map_or(0, level);
-		(clause, back, lbd as u32)
+		clause
 	}
 
 	/// How many literals constraint `c` has, and its i-th (all false but one it implied).
@@ -961,7 +1029,7 @@ impl<const S: usize> Cdcl<S> {
 
 	/// The literal of `level` all paths to the clause's `open` literals of it go through, if
 	/// no other level joins on the way; what the walk passes is marked.
-	fn shrink(&mut self, level: usize, mut open: usize, marked: &mut Vec<usize>) -> Option<Lit> {
+	fn block_uip(&mut self, level: Level, mut open: usize, marked: &mut Vec<Var>) -> Option<Lit> {
 		let (from, start) = (self.levels[level - 1].0, marked.len());
 		let next = self.levels.get(level);
 		let mut t = next.map_or(self.trail.len(), |next| next.0);
@@ -974,10 +1042,10 @@ impl<const S: usize> Cdcl<S> {
 			open -= 1;
 			for i in 0..reason.map_or(0, |reason| self.length(reason)) {
 				let w = reason.map_or(u, |reason| self.literal(reason, i).var());
-				if w == u || self.seen[w] || self.level[w] == 0 {
+				if w == u || self.seen[w] || self.level_of[w] == 0 {
 					continue;
 				}
-				if self.level[w] != level {
+				if self.level_of[w] != level {
 					break 'walk; // it would join the clause
 				}
 				(self.seen[w], open) = (true, open + 1);
@@ -993,30 +1061,29 @@ impl<const S: usize> Cdcl<S> {
 		None
 	}
 
-	/// Raises var u's activity by the bump (all scaled down when too large).
-	fn raise(&mut self, u: usize) {
-		self.activity[u] += self.bump;
+	/// Raises var u's activity by `inc` (all scaled down when too large).
+	fn bump(&mut self, u: Var) {
+		self.activity[u] += self.inc;
 		if self.activity[u] > 1e100 {
 			self.activity.iter_mut().for_each(|a| *a *= 1e-100);
-			self.bump *= 1e-100;
+			self.inc *= 1e-100;
 		}
 	}
 
-	/// Adds a clause, watching its first two literals; with none true and one not false, it
-	/// is implied; all false, a conflict.
+	/// Adds a clause, watched by its first two literals; with none true and one not false, it
+	/// is implied; all false (at level 0 only: a learnt clause implies its first), none at all.
 	fn add(&mut self, clause: Vec<Lit>, lbd: u32) {
 		let c = self.arena.len();
 		self.arena.extend([clause.len() as u32, lbd]);
 		self.arena.extend(clause.iter().map(|lit| lit.0));
 		if clause.len() > 1 {
-			self.watches[clause[0].0 as usize].push((c, clause[1]));
-			self.watches[clause[1].0 as usize].push((c, clause[0]));
+			self.watch(c);
 		}
-		let board = &self.board;
-		let mut open = clause.iter().filter(|&&lit| !board.is_false(lit));
+		let value = |lit: &&Lit| self.board.value(**lit);
+		let mut open = clause.iter().filter(|lit| value(lit) != Some(false));
 		match (open.next(), open.next()) {
-			_ if clause.iter().any(|&lit| board.is_false(!lit)) => {}
-			(None, _) => self.conflict = Some(Constraint::Clause(c)),
+			_ if clause.iter().any(|lit| value(&lit) == Some(true)) => {}
+			(None, _) => self.ok = false,
 			(Some(&lit), None) => self.assign(lit, Some(Constraint::Clause(c))),
 			_ => {}
 		}
@@ -1035,12 +1102,12 @@ impl<const S: usize> Cdcl<S> {
 	/// A solution of the board at the top level, or a level whose decision leaves none.
 	/// Each conflict teaches a clause and backjumps; a restart goes back to the top.
 	pub fn solve(&mut self) -> Verdict {
-		let path: Vec<usize> = self.levels.iter().map(|level| level.1).collect();
+		let path: Vec<Var> = self.levels.iter().map(|level| level.1).collect();
 		// Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
 		let (top, mut conflicts, mut due, mut u, mut v) = (path.len(), 0, LUBY_UNIT, 1i64, 1i64);
 		loop {
 			match self.propagate() {
-				Err(_) if self.level() == 0 => return Verdict::Unsat(0),
+				_ if !self.ok => return Verdict::Unsat(0),
 				Err(conflict) => {
 					self.update_target();
 					let (clause, back, lbd) = self.analyze(conflict);
@@ -1090,18 +1157,29 @@ impl<const S: usize> Cdcl<S> {
 		}
 	}
 
-	/// The next decision: the most active var where rules have fewest ways (two, mostly); of
-	/// its rule with fewest ways, the var of the target phase, else of the saved phase, else it.
-	fn choose(&self) -> Option<usize> {
-		let (board, all) = (&self.board, 0..self.board.rules.len());
+	/// The next decision: the most active var where rules have fewest ways (two, mostly), or
+	/// now and then one of them at random; of its rule with fewest ways, the var of the target
+	/// phase, else of the saved phase, else it.
+	/// No heap orders the vars (MiniSat's has one): which rules have fewest ways changes with
+	/// every literal set, and counting the 4 S^2 rules' ways is a tenth of the time (profile).
+	fn choose(&mut self) -> Option<Var> {
+		self.random ^= self.random << 13; // xorshift
+		self.random ^= self.random >> 7;
+		self.random ^= self.random << 17;
+		let (board, all, random) = (&self.board, 0..self.board.rules.len(), self.random);
 		let fewest = all
 			.clone()
 			.map(|k| board.ways(k))
 			.filter(|&w| w != !0)
 			.min()?;
 		let rules = all.filter(|&k| board.ways(k) == fewest);
-		let vars = rules.flat_map(|k| Board::<S>::vars(k, board.rules[k]));
-		let v = vars.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))?;
+		let mut vars = rules
+			.clone()
+			.flat_map(|k| Board::<S>::vars(k, board.rules[k]));
+		let v = match random % 1000 < RANDOM {
+			true => vars.nth((random >> 20) as usize % (rules.count() * fewest as usize)),
+			false => vars.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a])),
+		}?;
 		let rules = Board::<S>::of(v);
 		let (k, _) = *rules.iter().min_by_key(|&&(k, _)| board.ways(k))?;
 		let placed = |phase: &[u8]| {
@@ -1128,9 +1206,13 @@ impl<const S: usize> Cdcl<S> {
 			let lits = arena[c + 2..c + 2 + arena[c] as usize].iter();
 			let mut clause: Vec<Lit> = lits.map(|&lit| Lit(lit)).collect();
 			let words = (lbd > 0) as usize * (2 + clause.len());
-			if words <= room && !clause.iter().any(|&lit| self.board.is_false(!lit)) {
+			if words <= room
+				&& !clause
+					.iter()
+					.any(|&lit| self.board.value(lit) == Some(true))
+			{
 				room -= words;
-				clause.retain(|&lit| !self.board.is_false(lit));
+				clause.retain(|&lit| self.board.value(lit) != Some(false));
 				self.add(clause, lbd);
 			}
 		}

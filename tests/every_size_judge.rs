@@ -294,6 +294,57 @@ fn each_reading_error_is_named_by_line_and_column() {
 }
 
 #[test]
+fn the_end_line_ends_the_input_as_acwing_166_sends_it() {
+	// Nothing after it is read, not even what would be an error.
+	solves(
+		"1.3.\n....\n....\n...2\nEnd \n1.3.\nQ\n",
+		"1234\n3421\n2143\n4312\n",
+	);
+	solves("1.3.............\n  end\n", "1234341221434321\n");
+	refuses(
+		"end\n1.3.\n",
+		"",
+		"line 1, column 1: no puzzle in the input\n",
+	);
+	// Inside a puzzle it is a row, as in the 9x9 program.
+	refuses(
+		"1.3.\n....\nend\n",
+		"",
+		"line 3, column 4: 3 squares on this line, not 4, for puzzle 1 (line 1) with 2 of its 4 rows\n",
+	);
+}
+
+#[test]
+fn comments_and_a_rating_after_a_puzzle_are_written_back() {
+	solves(
+		"# two\n1.3.\n# its second row\n....\n....\n...2 # the last\n\n1.3.............\t4.5/1.2\n",
+		"# two\n1234\n# its second row\n3421\n2143\n4312 # the last\n\n1234341221434321\t4.5/1.2\n",
+	);
+	let (row, blanks) = (ACWING169[0], "-".repeat(256 - 16));
+	let run = every_size(&format!("{row}{blanks} rated 9.1\n"));
+	assert_eq!((run.status, run.stderr.as_str()), (0, ""));
+	let (solution, rest) = run.stdout.split_at(256);
+	assert!(!solution.contains(&b'-') && solution[2] == b'A');
+	assert_eq!(rest, b" rated 9.1\n");
+}
+
+#[test]
+fn a_lone_number_after_the_first_line_is_a_size_line_or_an_error() {
+	let puzzle = "1.3.\n....\n....\n...2\n";
+	let solved = "1234\n3421\n2143\n4312\n";
+	solves(
+		&format!("2\n{puzzle}\n2\n{puzzle}"),
+		&format!("{solved}\n{solved}"),
+	);
+	refuses(
+		&format!("{puzzle}\n3\n{puzzle}"),
+		&format!("{solved}\n"),
+		"line 6, column 1: 3 alone on a line is no size line of the 4x4 puzzle after it (only a \
+         first line is a count)\n",
+	);
+}
+
+#[test]
 fn arguments_are_refused_in_one_line() {
 	let run = common::run(&every_size_program(), &["--size", "16"], b"");
 	let said = "sudoku: this program reads standard input only; the sudoku command (cargo install \
