@@ -1005,6 +1005,10 @@ const LUBY_UNIT: u64 = 100;
 /// VSIDS's decay: each conflict's `inc` is the last one's divided by it.
 const DECAY: f64 = 0.95;
 
+/// The activities a check starts from, tiny and scrambled (MiniSat's random initial activity): a
+/// check that took the vars in reading order would walk into the dead ends that made dfs ask it.
+static SCRAMBLED: [f64; 729] = table!(0.0; 729, |v| (v * 7919 % 729) as f64 * 1e-9);
+
 /// The arena's words past which a restart forgets the learnt clauses: memory stays bounded.
 const KEPT: usize = 1 << 16;
 
@@ -1025,13 +1029,11 @@ struct Check {
 	arena: Vec<u32>,
 	/// The clauses watching each literal, with a blocker: while that is true, no look.
 	watches: Vec<Vec<(usize, Lit)>>,
-	/// VSIDS: each var's activity, raised by `bump` by `inc`, which grows at each conflict; at
-	/// first tiny and scrambled (MiniSat's random initial activity): a check that took the vars
-	/// in reading order would walk into the dead ends that made dfs ask it.
+	/// VSIDS: each var's activity, raised by `bump` by `inc`, which grows at each conflict.
 	activity: [f64; 729],
 	inc: f64,
-	/// Each var's value when last undone (phase saving): a decision takes it again. At first it
-	/// holds: deciding places a digit, and a board with a solution fills in fewer decisions.
+	/// Each var's value when last undone (phase saving): a decision takes it again; at first,
+	/// and in the first run, it holds.
 	phase: [bool; 729],
 	seen: [bool; 729],
 }
@@ -1048,7 +1050,7 @@ fn check(board: &Board, steps: &mut u64) -> Option<[u8; 81]> {
 		levels: Vec::new(),
 		arena: Vec::new(),
 		watches: vec![Vec::new(); 2 * 729],
-		activity: table!(0.0; 729, |v| (v * 7919 % 729) as f64 * 1e-9),
+		activity: SCRAMBLED,
 		inc: 1.0,
 		phase: [true; 729],
 		seen: [false; 729],
@@ -1113,7 +1115,9 @@ impl Check {
 					}
 				}
 			}
-			self.propagate_clauses(!lit)?;
+			if !self.watches[(!lit).0 as usize].is_empty() {
+				self.propagate_clauses(!lit)?;
+			}
 		}
 		Ok(())
 	}
@@ -1293,6 +1297,12 @@ impl Check {
 						if self.arena.len() > KEPT {
 							self.arena.clear(); // level 0's reasons are never asked for
 							self.watches.iter_mut().for_each(Vec::clear);
+						}
+						if conflicts == LUBY_UNIT {
+							// The first run places digits: a board with a solution shows one
+							// there, mostly. Then the search starts over taking digits out: a
+							// board with none is refuted sooner so (what it learnt stays).
+							(self.phase, self.activity, self.inc) = ([false; 729], SCRAMBLED, 1.0);
 						}
 					}
 				}
