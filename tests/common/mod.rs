@@ -268,10 +268,17 @@ pub fn nine_lines(s: &str) -> String {
 		.collect()
 }
 
-/// A file of the tests' own, holding `text`.
+/// A file of the tests' own, holding `text`: written whole under another name, then renamed,
+/// so that a test reading a file of the same name, written by another, never finds it half
+/// written.
 pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-	let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-	std::fs::write(&path, text).expect("a temporary file");
+	static WRITTEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+	let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+	let k = WRITTEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+	let writing = dir.join(format!("{name}.{}.{k}", std::process::id()));
+	std::fs::write(&writing, text).expect("a temporary file");
+	let path = dir.join(name);
+	std::fs::rename(&writing, &path).expect("a temporary file");
 	path
 }
 
