@@ -26,5 +26,6 @@ mod recipes;
 mod samples;
 mod shared;
 mod sizes_in_the_command;
+mod sizes_without_a_flag;
 mod smallest;
 mod tools;

@@ -1,5 +1,5 @@
 //! Every sample pair in samples/ through the judge program and through the `sudoku` command,
-//! byte for byte.
+//! byte for byte; and those of samples/sizes/ through the command with no flag.
 
 use crate::common;
 
@@ -33,4 +33,23 @@ fn every_sample_gives_its_output_byte_for_byte() {
 	}
 	// One pair per layout of docs/reading.md's table.
 	assert!(checked.len() >= 9, "only {} sample pairs", checked.len());
+}
+
+#[test]
+fn the_command_answers_the_samples_of_every_size_without_a_flag() {
+	let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/sizes");
+	let mut checked = 0;
+	for entry in fs::read_dir(&dir).expect("the samples are there") {
+		let path = entry.expect("a directory entry").path();
+		if path.extension().map_or(true, |e| e != "in") {
+			continue;
+		}
+		let name = path.display();
+		let expected = fs::read(path.with_extension("out")).expect("each .in has its .out");
+		let run = common::sudoku(&[], &fs::read(&path).expect("the sample reads"));
+		assert_eq!((run.status, run.stderr.as_str()), (0, ""), "{name}");
+		assert!(run.stdout == expected, "{name}: got\n{}", run.stdout());
+		checked += 1;
+	}
+	assert!(checked >= 6, "only {checked} sample pairs");
 }

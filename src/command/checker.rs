@@ -5,7 +5,7 @@ use super::cores::{with_workers, Ahead, Ticket, AHEAD};
 use super::inputs::{at, fail, inputs, misread, Io};
 use super::progress::Progress;
 use super::puzzles::{Piece, Squares};
-use super::reading::{LineReader, Remembered, Stop};
+use super::reading::{LineReader, Only, Stop, Taps};
 use super::rules::{broken_rule, squares_named, symbol};
 use super::search::smallest;
 use std::ffi::OsString;
@@ -13,13 +13,13 @@ use std::io;
 use std::sync::Arc;
 
 /// The puzzles of one input, one at a time.
-struct Puzzles<'a> {
-	reader: LineReader<'a>,
+struct Puzzles<'t, 'a> {
+	reader: LineReader<'t, 'a>,
 	read: Vec<Piece>,
 	over: bool,
 }
 
-impl Puzzles<'_> {
+impl Puzzles<'_, '_> {
 	/// The next puzzle, None after the last.
 	fn next(&mut self) -> Result<Option<Box<dyn Squares>>, Stop> {
 		loop {
@@ -43,7 +43,7 @@ impl Puzzles<'_> {
 /// included), 2 when a file cannot be opened or the puzzles cannot be read.
 pub(crate) fn check_answers(
 	files: &[&OsString],
-	side: Option<usize>,
+	only: Option<Only>,
 	smallest: bool,
 	jobs: usize,
 	io: Io,
@@ -59,13 +59,10 @@ pub(crate) fn check_answers(
 		(Ok(puzzles), Ok(answers)) => (puzzles, answers),
 		(Err(why), _) | (_, Err(why)) => return fail(io.err, why),
 	};
-	let mut remembered = [
-		Remembered::new(&mut *puzzles.read),
-		Remembered::new(&mut *answers.read),
-	];
-	let [puzzles, answers] = &mut remembered;
-	let inputs = [puzzles, answers].map(|input| Puzzles {
-		reader: LineReader::new(input, side),
+	let mut taps = [Taps::new(&mut *puzzles.read), Taps::new(&mut *answers.read)];
+	let [puzzles, answers] = &mut taps;
+	let inputs = [puzzles, answers].map(|taps| Puzzles {
+		reader: LineReader::new(taps, only),
 		read: Vec::new(),
 		over: false,
 	});

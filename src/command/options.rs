@@ -49,6 +49,8 @@ pub(crate) enum Goes {
 	With(&'static [Name]),
 	/// With every mode.
 	Anywhere,
+	/// With every mode but these.
+	Except(&'static [Name]),
 	/// Alone: it shows a text, whatever else is given after it.
 	Alone,
 }
@@ -107,7 +109,7 @@ impl Opt {
 }
 
 use Files::Two;
-use Goes::{Alone, Anywhere, Mode, With};
+use Goes::{Alone, Anywhere, Except, Mode, With};
 use Name::*;
 use Takes::{Level, Nothing, Number, Shell, Side};
 
@@ -151,14 +153,15 @@ pub(crate) const OPTIONS: [Opt; 17] = [
 	opt(Smallest, "--smallest", Nothing, With(&[Check]))
 		.says("the answer must be the smallest solution, the classic's"),
 	opt(Explain, "--explain", Nothing, Mode(Files::Any))
-		.says("write the steps a person can follow, then the puzzle solved (9x9)"),
+		.says("write the steps a person can follow, then the puzzle solved (9x9 only)"),
 	opt(Rate, "--rate", Nothing, Mode(Files::Any)).says(
 		"write one line per puzzle: its level (1 simple, 2 easy, 3 intermediate, 4 hard, \
-         5 expert) and its steps of each kind (9x9)",
+         5 expert) and its steps of each kind (9x9 only)",
 	),
-	opt(Size, "--size", Side, Anywhere)
-		.default(9)
-		.says("puzzles of side N: 1, 4, 9 (the default), 16 or 25; any: each puzzle of its own"),
+	opt(Size, "--size", Side, Except(&[Explain, Rate])).says(
+		"read only puzzles of side N: 1, 4, 9, 16 or 25 (without it, or with any: each \
+         puzzle at the size its text shows; --generate makes 9x9 puzzles without it)",
+	),
 	opt(Jobs, "--jobs", Number("N", 0, 1024), Anywhere)
 		.short('j')
 		.default(0)
@@ -253,6 +256,7 @@ impl Opt {
 			Mode(_) => Some(self.name) == mode,
 			With(modes) => mode.is_some_and(|mode| modes.contains(&mode)),
 			Anywhere => true,
+			Except(modes) => mode.map_or(true, |mode| !modes.contains(&mode)),
 			Alone => false,
 		}
 	}
@@ -394,10 +398,16 @@ pub(crate) fn clash(given: &Given) -> Option<String> {
 	}
 	let mode = given.mode();
 	for opt in OPTIONS.iter().filter(|opt| given.has(opt.name)) {
-		if let With(modes) = opt.goes {
-			if !opt.goes_with(mode) {
-				return Some(format!("{} goes with {}", opt.long, either(modes)));
+		let goes = opt.goes_with(mode);
+		match opt.goes {
+			With(modes) if !goes => {
+				return Some(format!("{} goes with {}", opt.long, either(modes)))
 			}
+			Except(_) if !goes => {
+				let mode = mode.map_or("", |mode| named(mode).long);
+				return Some(format!("{} does not go with {mode}", opt.long));
+			}
+			_ => {}
 		}
 	}
 	let files = &given.files;
@@ -428,9 +438,8 @@ fn value_clash(given: &Given) -> Option<String> {
 			"--difficulty makes proper puzzles: not with --solutions other than 1",
 		),
 		(
-			given.value(Size) != Some(9)
-				&& (given.has(Explain) || given.has(Rate) || given.has(Difficulty)),
-			"--explain, --rate and --difficulty are for 9x9 puzzles only",
+			given.has(Difficulty) && given.value(Size).is_some_and(|side| side != 9),
+			"--difficulty is for 9x9 puzzles only",
 		),
 		(
 			given.value(Size) == Some(0) && given.has(Generate),
