@@ -6,6 +6,7 @@ mod common;
 
 mod cdcl;
 mod check_answers;
+mod checkers;
 mod command_line;
 mod dead_ends;
 mod every_size_judge;

@@ -145,8 +145,18 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
 			return generate(&given, side, jobs, io, progress);
 		}
 		Some(Name::Check) => {
+			let form = match given.form() {
+				Some(Name::Testlib) => checker::Form::Testlib,
+				Some(Name::Kattis) => checker::Form::Kattis,
+				_ => checker::Form::Own,
+			};
 			let smallest = given.has(Name::Smallest);
-			return checker::check_answers(files, only, smallest, jobs, io, progress);
+			let how = checker::How {
+				only,
+				smallest,
+				jobs,
+			};
+			return checker::check_answers(files, form, how, io, progress);
 		}
 		Some(Name::Explain) => (Mode::Explain, nine),
 		Some(Name::Rate) => (Mode::Rate, nine),

@@ -155,6 +155,12 @@ impl Squares for Named {
 	}
 }
 
+/// Whether a line without squares holds words (a letter: a label, a name; or a comment), not
+/// only layout (a drawn grid's border, `};`) and white space.
+pub(crate) fn has_words(text: &[u8]) -> bool {
+	text.iter().any(|&c| c.is_ascii_alphabetic() || c == b'#')
+}
+
 /// A piece of an input, from the reader to the writer: text without squares, or a puzzle (as
 /// read, then with its work coming: `Piece<Coming>`).
 pub(crate) enum Piece<P = Box<dyn Squares>> {

@@ -2,7 +2,7 @@
 //! input's lines are dealt out to the two judge files' readers, as each reads its side: the lines
 //! of 9x9 puzzles, and every line around puzzles, to src/main.rs's; the lines of a puzzle of
 //! another size to src/every_size.rs's. What the command adds to them: a name before a puzzle on
-//! its line (`Puzzle 12 `, `12 `, `12;`).
+//! its line (`Puzzle 12 `, `12 `, `12;`), and a 1x1 answer alone on its line.
 
 use super::every_size;
 use super::inputs::worded;
@@ -234,7 +234,7 @@ fn plain(squares: &[u8]) -> bool {
 }
 
 /// The line without white space (space, tab, CR, LF) around it.
-fn trim(bytes: &[u8]) -> &[u8] {
+pub(crate) fn trim(bytes: &[u8]) -> &[u8] {
 	let white = |c: &&u8| matches!(c, b' ' | b'\t' | b'\r' | b'\n');
 	let from = bytes.iter().take_while(white).count();
 	let to = bytes.len() - bytes[from..].iter().rev().take_while(white).count();
@@ -458,6 +458,8 @@ enum Dealt {
 	Nine,
 	/// To src/every_size.rs's reader, for a piece.
 	Other,
+	/// Nowhere: a 1x1 answer alone (its line's end).
+	One(usize),
 	/// The input ends here.
 	End,
 }
@@ -484,6 +486,10 @@ pub(crate) struct LineReader<'t, 'a> {
 	puzzles: usize,
 	/// The name blanked out on the line dealt, for its puzzle.
 	name: Option<Vec<u8>>,
+	/// The next puzzle is 1x1 (an answer to one): a line of one square is it.
+	one: bool,
+	/// The line the last pieces came from (their last line).
+	line: usize,
 }
 
 impl<'t, 'a> LineReader<'t, 'a> {
@@ -502,7 +508,26 @@ impl<'t, 'a> LineReader<'t, 'a> {
 			read: [0; 2],
 			puzzles: 0,
 			name: None,
+			one: false,
+			line: 0,
 		}
+	}
+
+	/// The line the pieces read last came from (their last).
+	pub(crate) fn line(&self) -> usize {
+		self.line
+	}
+
+	/// Says that a line of text stood in a puzzle's place (`NO SOLUTION`, an answer): it is
+	/// numbered as one, and the input holds one.
+	pub(crate) fn taken_as_a_puzzle(&mut self) {
+		self.puzzles += 1;
+	}
+
+	/// Says that the next puzzle is 1x1 (or not): a line of one square alone is it, though no
+	/// size line comes before it (UVa 989's answers).
+	pub(crate) fn one_by_one(&mut self, one: bool) {
+		self.one = one;
 	}
 
 	/// Adds the next pieces to `pieces` (a line's, or a puzzle of another size than 9x9 and
@@ -532,6 +557,7 @@ impl<'t, 'a> LineReader<'t, 'a> {
 			match self.deal(send)? {
 				Dealt::Nine => {}
 				Dealt::Other => return self.read_other(pieces, send),
+				Dealt::One(end) => return Ok(self.one_square(end, pieces)),
 				Dealt::End => return Ok(false),
 			}
 		}
@@ -559,6 +585,9 @@ impl<'t, 'a> LineReader<'t, 'a> {
 		if self.open {
 			self.deal_nine(lines, end, 1, false);
 			return Ok(Dealt::Nine);
+		}
+		if self.one && trim(line).len() == 1 {
+			return Ok(Dealt::One(end));
 		}
 		let mut kind = kind(line);
 		if let Kind::Named(length) = kind {
@@ -631,6 +660,7 @@ impl<'t, 'a> LineReader<'t, 'a> {
 				.map_err(|stop| renumbered(stop.into(), offset))?;
 		}
 		self.waiting -= 1;
+		self.line = self.seen[To::Nine as usize] - self.waiting;
 		let read = self.nine.next(out);
 		let Some(read) = read.map_err(|stop| renumbered(stop.into(), offset))? else {
 			return Ok(false);
@@ -676,7 +706,7 @@ impl<'t, 'a> LineReader<'t, 'a> {
 		}
 		let mut lines = self.lines.borrow_mut();
 		lines.deals[To::Other as usize].each = false;
-		self.seen[To::Other as usize] = lines.dealt;
+		(self.seen[To::Other as usize], self.line) = (lines.dealt, lines.dealt);
 		drop(lines);
 		match read.map_err(|stop| renumbered(stop.into(), offset))? {
 			None => return Ok(false),
@@ -690,6 +720,29 @@ impl<'t, 'a> LineReader<'t, 'a> {
 		}
 		self.name = None;
 		Ok(true)
+	}
+
+	/// A 1x1 answer alone on the line ending at `end`, read as src/every_size.rs reads one after
+	/// its size line.
+	fn one_square(&mut self, end: usize, pieces: &mut Vec<Piece>) -> bool {
+		let mut lines = self.lines.borrow_mut();
+		let text = [&b"1\n"[..], &lines.rest()[..end]].concat();
+		lines.at += end;
+		lines.dealt += 1;
+		self.line = lines.dealt;
+		drop(lines);
+		let mut bytes = &text[..];
+		let mut reader = every_size::Reader::new(&mut bytes);
+		match reader.next(&mut io::sink()) {
+			Ok(Some(every_size::Piece::Puzzle(mut puzzle))) => {
+				(puzzle.number, puzzle.line) = (self.puzzles + 1, self.line);
+				self.puzzles += 1;
+				pieces.push(Piece::Puzzle(sized(puzzle)));
+			}
+			// Not a square of a 1x1 (`2`): a line without squares, for the checker to say.
+			_ => pieces.push(Piece::Text(text[2..].to_vec())),
+		}
+		true
 	}
 
 	/// Err if the puzzle is not of the side read.
