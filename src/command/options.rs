@@ -122,8 +122,10 @@ const ANY: Takes = Number("N", 0, u64::MAX);
 
 /// Every option, in the order the usage lists them.
 pub(crate) const OPTIONS: [Opt; 19] = [
-	opt(Count, "--count", Nothing, Mode(Files::Any))
-		.says("write one line per puzzle: its number of solutions"),
+	opt(Count, "--count", Nothing, Mode(Files::Any)).says(
+		"write one line per puzzle: its number of solutions (for none, 0 and status 1, \
+         as grep -c says it counted none)",
+	),
 	opt(All, "--all", Nothing, Mode(Files::Any))
 		.says("write every solution of every puzzle, smallest first"),
 	opt(
