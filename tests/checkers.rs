@@ -16,30 +16,7 @@ use std::process::{Command, Stdio};
 
 /// The `sh` blocks of the README's section on checking answers in a judge.
 fn recipes() -> Vec<String> {
-	let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-	let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
-	let section = readme
-		.split("\n## ")
-		.find(|section| section.starts_with("Checking answers in a judge"))
-		.expect("a section on checking answers in a judge");
-	let mut blocks: Vec<String> = Vec::new();
-	let mut in_block = false;
-	for line in section.lines() {
-		match line {
-			"```sh" => {
-				in_block = true;
-				blocks.push(String::new());
-			}
-			"```" => in_block = false,
-			_ if in_block => {
-				let block = blocks.last_mut().expect("a block");
-				block.push_str(line);
-				block.push('\n');
-			}
-			_ => {}
-		}
-	}
-	blocks
+	common::readme_sh_blocks("Checking answers in a judge")
 }
 
 /// The PATH with the `sudoku` cargo built first, as if installed.

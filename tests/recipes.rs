@@ -9,30 +9,7 @@ use std::process::Command;
 
 /// The `sh` blocks of the README's section on stress testing.
 fn recipes() -> Vec<String> {
-	let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-	let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
-	let section = readme
-		.split("\n## ")
-		.find(|section| section.starts_with("Stress testing"))
-		.expect("a section on stress testing");
-	let mut blocks: Vec<String> = Vec::new();
-	let mut in_block = false;
-	for line in section.lines() {
-		match line {
-			"```sh" => {
-				in_block = true;
-				blocks.push(String::new());
-			}
-			"```" => in_block = false,
-			_ if in_block => {
-				let block = blocks.last_mut().expect("a block");
-				block.push_str(line);
-				block.push('\n');
-			}
-			_ => {}
-		}
-	}
-	blocks
+	crate::common::readme_sh_blocks("Stress testing")
 }
 
 /// Runs `recipe` in a folder of its own where `./mine` is the shell script `mine`; what it

@@ -168,6 +168,34 @@ pub fn peak_memory(
 	(peak, code)
 }
 
+/// The `sh` blocks of the README's section whose title starts with `title`, each as its text.
+pub fn readme_sh_blocks(title: &str) -> Vec<String> {
+	let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+	let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+	let section = readme
+		.split("\n## ")
+		.find(|section| section.starts_with(title));
+	let section = section.unwrap_or_else(|| panic!("a section of the README on {title}"));
+	let mut blocks: Vec<String> = Vec::new();
+	let mut in_block = false;
+	for line in section.lines() {
+		match line {
+			"```sh" => {
+				in_block = true;
+				blocks.push(String::new());
+			}
+			"```" => in_block = false,
+			_ if in_block => {
+				let block = blocks.last_mut().expect("a block");
+				block.push_str(line);
+				block.push('\n');
+			}
+			_ => {}
+		}
+	}
+	blocks
+}
+
 /// The command's splitmix64, seeded: every failure can be run again.
 pub use sudoku::Random;
 
