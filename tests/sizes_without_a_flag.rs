@@ -141,7 +141,16 @@ fn names_people_write_before_a_puzzle_are_kept_and_the_puzzle_solved_in_place() 
 		count(16, &mut sixteen.clone(), 2),
 		count(25, &mut twenty_five.clone(), 2)
 	);
-	for name in ["Puzzle 12 ", "12 ", "12;", "Puzzle 3: ", "Famous One\t"] {
+	// Numbers a row of a 4x4 could be (`1000`) too: they are followed by more on the line.
+	for name in [
+		"Puzzle 12 ",
+		"12 ",
+		"12;",
+		"1000\t",
+		"2024 ",
+		"Puzzle 3: ",
+		"Famous One\t",
+	] {
 		let input: String = puzzles
 			.iter()
 			.map(|(puzzle, _)| format!("{name}{puzzle}\n"))

@@ -60,8 +60,9 @@ enum Kind {
 	Blanks,
 	/// The `end` line (AcWing 166, POJ 3074): the input ends there.
 	End,
-	/// A name these many bytes long, then a whole puzzle: `Puzzle 12 `, `12 `, `12;`.
-	Named(usize),
+	/// A name these many bytes long, then a whole puzzle of these many squares: `Puzzle 12 `,
+	/// `12 `, `12;`.
+	Named(usize, usize),
 }
 
 /// The length of the usual puzzle file's line at the start of `bytes`, if it is one: 81
@@ -127,7 +128,10 @@ fn kind(line: &[u8]) -> Kind {
 	if usual(line).is_some() {
 		return Kind::Nine;
 	}
-	let body = &line[..line.iter().position(|&c| c == b'#').unwrap_or(line.len())];
+	let comment = line
+		.contains(&b'#')
+		.then(|| line.iter().position(|&c| c == b'#'));
+	let body = &line[..comment.flatten().unwrap_or(line.len())];
 	let words = trim(body);
 	let first = words.split(|&c| matches!(c, b' ' | b'\t')).next();
 	let first = first.unwrap_or_default();
@@ -137,17 +141,16 @@ fn kind(line: &[u8]) -> Kind {
 		..=8 if words.iter().all(u8::is_ascii_digit) => return Kind::Lone,
 		_ => {}
 	}
-	match (first.len(), symbols(first)) {
-		(4, Some(Symbols::Digits)) if first.iter().all(|&c| c <= b'4') => return Kind::Other,
-		(16, Some(Symbols::Digits)) | (16 | 25 | 256 | 625, Some(Symbols::Letters)) => {
-			return Kind::Other
-		}
-		(16 | 25, Some(Symbols::Blanks)) => return Kind::Blanks,
-		(256 | 625, Some(Symbols::Blanks)) => return Kind::Other,
+	// A row alone on its line, or a whole puzzle (text may follow it: a rating).
+	let alone = first.len() == words.len();
+	match (first.len(), symbols(first), alone) {
+		(4, Some(Symbols::Digits), true) if first.iter().all(|&c| c <= b'4') => return Kind::Other,
+		(16 | 25, Some(Symbols::Letters), true) => return Kind::Other,
+		(16 | 25, Some(Symbols::Blanks), true) => return Kind::Blanks,
+		(16, Some(Symbols::Digits), _) | (256 | 625, Some(_), _) => return Kind::Other,
 		_ => {}
 	}
-	let spaced = first.len() < words.len();
-	if spaced && matches!(numbers(words), Some(4 | 16 | 25)) {
+	if !alone && matches!(numbers(words), Some(4 | 16 | 25)) {
 		return Kind::Other;
 	}
 	// A name: what comes before the first word that is a whole puzzle, if another word does
@@ -155,18 +158,45 @@ fn kind(line: &[u8]) -> Kind {
 	if words.len() < 18 {
 		return Kind::Nine;
 	}
-	let words = || {
-		let breaks = |c: &u8| matches!(c, b' ' | b'\t' | b';' | b'\r' | b'\n');
-		body.split(breaks).filter(|w| !w.is_empty())
-	};
-	match words().position(whole) {
-		Some(k) if k > 0 => {
-			let puzzle = words().nth(k).expect("the word found");
-			Kind::Named(puzzle.as_ptr() as usize - line.as_ptr() as usize)
-		}
+	let mut puzzles = split(body).enumerate();
+	match puzzles.find(|(_, word)| whole(&body[word.clone()])) {
+		Some((k, word)) if k > 0 => Kind::Named(word.start, word.len()),
 		_ => Kind::Nine,
 	}
 }
+
+/// Where each word of `body` stands, the words split at spaces, tabs, `;`, CR and LF.
+fn split(body: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+	let mut at = 0;
+	std::iter::from_fn(move || {
+		let start = at + body[at..].iter().position(|&c| !BREAK[c as usize])?;
+		let length = body[start..].iter().position(|&c| BREAK[c as usize]);
+		at = start + length.unwrap_or(body.len() - start);
+		Some(start..at)
+	})
+}
+
+/// The bytes of squares of a 9x9, as src/main.rs reads them: digits, and `.` `?` `_` `*` blanks.
+const SQUARE: [bool; 256] = {
+	let mut squares = [false; 256];
+	let mut k = 0;
+	while k < 14 {
+		squares[b"0123456789.?_*"[k] as usize] = true;
+		k += 1;
+	}
+	squares
+};
+
+/// The bytes that split words for `split`.
+const BREAK: [bool; 256] = {
+	let mut breaks = [false; 256];
+	let mut k = 0;
+	while k < 5 {
+		breaks[b" \t;\r\n"[k] as usize] = true;
+		k += 1;
+	}
+	breaks
+};
 
 /// The symbols of a word of squares side by side.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -179,10 +209,10 @@ enum Symbols {
 	Blanks,
 }
 
-/// Which symbols `word` is made of, if it is squares side by side (of a length a word of
-/// squares has: 4, 16, 25, 81, 256 or 625).
+/// Which symbols `word` is made of, if it is squares side by side of another size than 9x9's
+/// (4, 16, 25, 256 or 625 of them).
 fn symbols(word: &[u8]) -> Option<Symbols> {
-	if !matches!(word.len(), 4 | 16 | 25 | 81 | 256 | 625) {
+	if !matches!(word.len(), 4 | 16 | 25 | 256 | 625) {
 		return None;
 	}
 	let digits = word.iter().all(|&c| c.is_ascii_digit() || c == b'.');
@@ -213,11 +243,10 @@ fn numbers(words: &[u8]) -> Option<usize> {
 /// Whether `word` is a whole puzzle on its own: 81 squares (src/main.rs's symbols), 16 of a
 /// 4x4, 256 or 625 letters.
 fn whole(word: &[u8]) -> bool {
-	let nine = |c: &u8| c.is_ascii_digit() || matches!(c, b'.' | b'?' | b'_' | b'*');
-	match (word.len(), symbols(word)) {
-		(81, _) => word.iter().all(nine),
-		(16, Some(Symbols::Digits)) => word.iter().all(|&c| c <= b'4'),
-		(256 | 625, Some(Symbols::Letters | Symbols::Blanks)) => true,
+	match word.len() {
+		81 => word.iter().all(|&c| SQUARE[c as usize]),
+		16 => symbols(word) == Some(Symbols::Digits) && word.iter().all(|&c| c <= b'4'),
+		256 | 625 => matches!(symbols(word), Some(Symbols::Letters | Symbols::Blanks)),
 		_ => false,
 	}
 }
@@ -490,6 +519,8 @@ pub(crate) struct LineReader<'t, 'a> {
 	one: bool,
 	/// The line the last pieces came from (their last line).
 	line: usize,
+	/// The kind of the line after the lines dealt last, where it was found.
+	known: Option<Kind>,
 }
 
 impl<'t, 'a> LineReader<'t, 'a> {
@@ -510,6 +541,7 @@ impl<'t, 'a> LineReader<'t, 'a> {
 			name: None,
 			one: false,
 			line: 0,
+			known: None,
 		}
 	}
 
@@ -567,6 +599,7 @@ impl<'t, 'a> LineReader<'t, 'a> {
 	/// Deals the next line to the reader that reads it (with the lines after it that are
 	/// surely src/main.rs's, to that one).
 	fn deal(&mut self, send: &mut dyn FnMut() -> io::Result<()>) -> Result<Dealt, Stop> {
+		let known = self.known.take();
 		let shared = self.lines.clone();
 		let lines = &mut *shared.borrow_mut();
 		let Some(end) = lines.peek(0, send)? else {
@@ -589,12 +622,17 @@ impl<'t, 'a> LineReader<'t, 'a> {
 		if self.one && trim(line).len() == 1 {
 			return Ok(Dealt::One(end));
 		}
-		let mut kind = kind(line);
-		if let Kind::Named(length) = kind {
+		let mut kind = known.unwrap_or_else(|| kind(line));
+		if let Kind::Named(length, squares) = kind {
 			let name = &mut lines.bytes[lines.at..][..length];
 			self.name = Some(name.to_vec());
 			name.fill(b' ');
-			kind = self::kind(&lines.rest()[..end]);
+			// The line is now that whole puzzle, and maybe text after it.
+			kind = if squares == 81 {
+				Kind::Nine
+			} else {
+				Kind::Other
+			};
 		}
 		// A lone number or blanks are read as the line after them is.
 		let after = match kind {
@@ -631,8 +669,14 @@ impl<'t, 'a> LineReader<'t, 'a> {
 				.or_else(|| seen(rest))
 			{
 				Some((length, true)) => length,
-				Some((length, false)) if kind(&rest[..length]) == Kind::Nine => length,
-				_ => break,
+				Some((length, false)) => match kind(&rest[..length]) {
+					Kind::Nine => length,
+					other => {
+						self.known = Some(other);
+						break;
+					}
+				},
+				None => break,
 			};
 			(end, count) = (end + length, count + 1);
 		}
