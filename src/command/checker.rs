@@ -49,6 +49,14 @@ struct Judged {
 	first: Option<(Wrong, String)>,
 }
 
+impl Judged {
+	/// What is said of answers all accepted: `3 answers accepted`.
+	fn accepted(&self) -> String {
+		let s = if self.answers == 1 { "" } else { "s" };
+		format!("{} answer{s} accepted", self.answers)
+	}
+}
+
 /// Why a file of answers was not judged: the puzzles cannot be read, or a file cannot be
 /// opened (the answers' if `answers`).
 struct Failed {
@@ -86,9 +94,9 @@ fn jury(
 	files: [&OsString; 2],
 	how: &How,
 	stdin: &mut dyn Read,
-	p: &Progress,
+	progress: &Progress,
 ) -> Result<(), String> {
-	match judge(files, how, stdin, &mut io::sink(), p) {
+	match judge(files, how, stdin, &mut io::sink(), progress) {
 		Ok(Judged { first: None, .. }) => Ok(()),
 		Ok(Judged {
 			first: Some((_, why)),
@@ -104,13 +112,7 @@ fn testlib(files: &[&OsString], how: &How, io: Io, progress: &Progress) -> i32 {
 	let (verdict, status) = match jury([input, answer], how, io.stdin, progress) {
 		Err(why) => (format!("FAIL {why}"), 3),
 		Ok(()) => match judge([input, output], how, io.stdin, &mut io::sink(), progress) {
-			Ok(Judged {
-				first: None,
-				answers,
-			}) => {
-				let s = if answers == 1 { "" } else { "s" };
-				(format!("ok {answers} answer{s} accepted"), 0)
-			}
+			Ok(judged @ Judged { first: None, .. }) => (format!("ok {}", judged.accepted()), 0),
 			Ok(Judged {
 				first: Some((Wrong::Answer, why)),
 				..
@@ -153,12 +155,8 @@ fn kattis(files: &[&OsString], how: &How, io: Io, progress: &Progress) -> i32 {
 			let _ = message.write_all(why.as_bytes());
 			fail(io.err, why)
 		}
-		Ok(Judged {
-			first: None,
-			answers,
-		}) => {
-			let s = if answers == 1 { "" } else { "s" };
-			let _ = writeln!(message, "{answers} answer{s} accepted");
+		Ok(judged @ Judged { first: None, .. }) => {
+			let _ = writeln!(message, "{}", judged.accepted());
 			42
 		}
 		Ok(_) => 43,
