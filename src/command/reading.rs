@@ -177,26 +177,20 @@ fn split(body: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
 }
 
 /// The bytes of squares of a 9x9, as src/main.rs reads them: digits, and `.` `?` `_` `*` blanks.
-const SQUARE: [bool; 256] = {
-	let mut squares = [false; 256];
-	let mut k = 0;
-	while k < 14 {
-		squares[b"0123456789.?_*"[k] as usize] = true;
-		k += 1;
-	}
-	squares
-};
+const SQUARE: [bool; 256] = set_of(b"0123456789.?_*");
 
 /// The bytes that split words for `split`.
-const BREAK: [bool; 256] = {
-	let mut breaks = [false; 256];
-	let mut k = 0;
-	while k < 5 {
-		breaks[b" \t;\r\n"[k] as usize] = true;
+const BREAK: [bool; 256] = set_of(b" \t;\r\n");
+
+/// The set of `bytes`, byte by byte.
+const fn set_of(bytes: &[u8]) -> [bool; 256] {
+	let (mut set, mut k) = ([false; 256], 0);
+	while k < bytes.len() {
+		set[bytes[k] as usize] = true;
 		k += 1;
 	}
-	breaks
-};
+	set
+}
 
 /// The symbols of a word of squares side by side.
 #[derive(Clone, Copy, PartialEq, Eq)]
