@@ -183,3 +183,64 @@ fn an_input_that_cannot_be_read_is_status_2() {
 		run.stderr
 	);
 }
+
+#[test]
+fn output_after_the_last_answer_is_wrong_unless_the_puzzles_end_with_it_too() {
+	let puzzles = format!("{PUZZLE}\n{PUZZLE}\n");
+	let right = format!("{SOLVED}\n{SOLVED}\n");
+	let (status, said) = check(&["--check"], &puzzles, &format!("{right}garbage!\n"));
+	let expected = "sudoku: ANSWERS:3: output after the last answer: garbage!\n";
+	assert_eq!((status, said.as_str()), (1, expected));
+	// A comment or a label too; white space and layout (a grid's border, `};`) are no output.
+	let (status, said) = check(&["--check"], &puzzles, &format!("{right}\n# done\n"));
+	let expected = "sudoku: ANSWERS:4: output after the last answer: # done\n";
+	assert_eq!((status, said.as_str()), (1, expected));
+	let answers = format!("{right}  \n+-------+\n}};\n\n");
+	assert_eq!(check(&["--check"], &puzzles, &answers), (0, String::new()));
+	// The puzzles' own last lines, written back in place as the command writes them.
+	let (puzzles, answers) = (
+		format!("{puzzles}# the end\n"),
+		format!("{right}# the end\n"),
+	);
+	assert_eq!(check(&["--check"], &puzzles, &answers), (0, String::new()));
+	// Labels between answers are the puzzles' kept: they are not after the last answer.
+	let answers = format!("Grid 01\n{SOLVED}\nGrid 02\n{SOLVED}\n");
+	assert_eq!(check(&["--check"], &puzzles, &answers), (0, String::new()));
+}
+
+#[test]
+fn no_solution_answers_a_puzzle_that_has_none_and_only_such_a_puzzle() {
+	let puzzles = format!("{PUZZLE}\n{CLASH}\n");
+	for (answers, expected) in [
+		(format!("{SOLVED}\nNO SOLUTION\n"), String::new()),
+		(format!("{SOLVED}\n{CLASH}\n"), String::new()),
+		(
+			"NO SOLUTION\nNO SOLUTION\n".to_string(),
+			"sudoku: ANSWERS:1: answer 1 (to PUZZLES:1): NO SOLUTION, but the puzzle has a \
+             solution\n"
+				.to_string(),
+		),
+	] {
+		let status = if expected.is_empty() { 0 } else { 1 };
+		assert_eq!(check(&["--check"], &puzzles, &answers), (status, expected));
+	}
+	// UVa 989's answers: NO SOLUTION, and a 1x1 answer alone on its line, no size line before it.
+	let uva = |name: &str| std::fs::read_to_string(format!("samples/sizes/uva989-extra.{name}"));
+	let (puzzles, answers) = (
+		uva("in").expect("the sample"),
+		uva("out").expect("its answers"),
+	);
+	assert_eq!(check(&["--check"], &puzzles, &answers), (0, String::new()));
+	let wrong = answers.replacen("NO SOLUTION", "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1", 1);
+	let (status, said) = check(&["--check"], &puzzles, &wrong);
+	let expected = "sudoku: ANSWERS:1: answer 1 (to PUZZLES:2): r1c2 was 1, is 2\n";
+	assert_eq!((status, said.as_str()), (1, expected));
+}
+
+#[test]
+fn an_answer_of_another_size_is_wrong() {
+	let puzzles = format!("{PUZZLE}\n");
+	let (status, said) = check(&["--check"], &puzzles, "1234341221434321\n");
+	let expected = "sudoku: ANSWERS:1: answer 1 (to PUZZLES:1): a 4x4 grid, not 9x9\n";
+	assert_eq!((status, said.as_str()), (1, expected));
+}

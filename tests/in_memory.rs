@@ -77,6 +77,15 @@ fn a_failed_read_is_named_where_it_stopped_after_the_whole_pieces_before_it() {
 	let why = "line 3, column 13: cannot read: the disk is gone\n";
 	assert_eq!(said, (2, String::from(why)));
 	assert_eq!(out, format!("{}\n# a comment\n", SOLVED).into_bytes());
+	// The command reads ahead of its judge files' readers: the same place, in other words. A
+	// line of another size is read further (its next line is looked at) and fails the same.
+	let lone = format!("{PUZZLE}\n# a comment\n1\n1.3.");
+	for (input, at) in [(input.clone(), "3:13"), (lone, "4:5")] {
+		let mut out = Vec::new();
+		let said = command(&["-j", "1"], &mut Failing(input.as_bytes()), &mut out);
+		let why = format!("sudoku: <stdin>:{at}: cannot read: the disk is gone\n");
+		assert_eq!(said, (2, why));
+	}
 }
 
 #[test]

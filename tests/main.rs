@@ -6,6 +6,7 @@ mod common;
 
 mod cdcl;
 mod check_answers;
+mod checkers;
 mod command_line;
 mod dead_ends;
 mod every_size_judge;
@@ -26,5 +27,6 @@ mod recipes;
 mod samples;
 mod shared;
 mod sizes_in_the_command;
+mod sizes_without_a_flag;
 mod smallest;
 mod tools;

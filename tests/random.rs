@@ -1,5 +1,6 @@
 //! Seeded random tests: solved grids emptied at random and written in every layout, each answer
-//! checked against the rules and the givens; random mutations of valid inputs, never a panic.
+//! checked against the rules and the givens; random mutations of valid inputs, never a panic,
+//! in the judge program and in the command reading every size.
 
 use crate::common;
 
@@ -132,4 +133,72 @@ fn mutated_inputs_never_panic_and_every_failure_says_why() {
 	}
 	// The mutations reach each outcome, or the test would not be testing much.
 	assert!(seen.iter().all(|&n| n > 100), "outcomes {:?}", seen);
+}
+
+#[test]
+fn mutated_inputs_of_every_size_never_panic_the_command_and_every_failure_says_why() {
+	use common::sized::{one_line, solved};
+	let mut rng = Random(989);
+	let mut seen = [0; 3];
+	for round in 0..300 {
+		// 9x9 puzzles in a layout, then a 16x16 in rows or whole, a 4x4 in numbers after its
+		// size line, a named 9x9: each, some or none, in a random order.
+		let nine: Vec<[u8; 81]> = (0..1 + rng.below(2))
+			.map(|_| random_puzzle(&mut rng))
+			.collect();
+		let layout = rng.below(LAYOUTS);
+		let mut pieces = vec![render(&mut rng, layout, &nine).input];
+		let blanked = |side: usize, blanks: usize, rng: &mut Random| {
+			let mut grid = solved(side, rng);
+			(0..blanks).for_each(|_| grid[rng.below(side * side)] = 0);
+			one_line(side, &grid)
+		};
+		let sixteen = blanked(16, 20, &mut rng);
+		pieces.push(
+			match rng.below(2) {
+				0 => format!("{sixteen}\n"),
+				_ => (0..16)
+					.map(|x| format!("{}\n", &sixteen[16 * x..16 * x + 16]))
+					.collect(),
+			}
+			.into_bytes(),
+		);
+		let four: String = blanked(4, 6, &mut rng).replace('.', "0");
+		let numbers: Vec<String> = four.chars().map(String::from).collect();
+		let rows: String = numbers.chunks(4).map(|row| row.join(" ") + "\n").collect();
+		pieces.push(format!("2\n{rows}").into_bytes());
+		pieces.push(
+			format!(
+				"Puzzle {round} {}\n",
+				common::line(&random_puzzle(&mut rng))
+			)
+			.into_bytes(),
+		);
+		rng.shuffle(&mut pieces);
+		let mut input: Vec<u8> = pieces[..1 + rng.below(4)].concat();
+		for _ in 0..rng.below(4) {
+			mutate(&mut rng, &mut input);
+		}
+		let (mut out, mut err) = (Vec::new(), Vec::new());
+		let args: Vec<std::ffi::OsString> = vec!["-j".into(), "1".into()];
+		let status = sudoku::run(&args, &mut &input[..], &mut out, &mut err);
+		let (said, shown) = (
+			String::from_utf8_lossy(&err),
+			String::from_utf8_lossy(&input),
+		);
+		let every = |test: &dyn Fn(&str) -> bool| said.lines().all(test);
+		let fine = match status {
+			0 => said.is_empty(),
+			1 => !said.is_empty() && every(&|l| l.ends_with("has no solution")),
+			2 => said.lines().last().is_some_and(|l| {
+				let place = l.strip_prefix("sudoku: <stdin>:").unwrap_or_default();
+				place.split(':').take(2).all(|n| n.parse::<usize>().is_ok())
+			}),
+			_ => false,
+		};
+		assert!(fine, "round {round}: status {status}\n{shown}\n{said}");
+		seen[status as usize] += 1;
+	}
+	// The mutations reach each outcome, or the test would not be testing much.
+	assert!(seen.iter().all(|&n| n > 15), "outcomes {seen:?}");
 }

@@ -9,30 +9,7 @@ use std::process::Command;
 
 /// The `sh` blocks of the README's section on stress testing.
 fn recipes() -> Vec<String> {
-	let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-	let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
-	let section = readme
-		.split("\n## ")
-		.find(|section| section.starts_with("Stress testing"))
-		.expect("a section on stress testing");
-	let mut blocks: Vec<String> = Vec::new();
-	let mut in_block = false;
-	for line in section.lines() {
-		match line {
-			"```sh" => {
-				in_block = true;
-				blocks.push(String::new());
-			}
-			"```" => in_block = false,
-			_ if in_block => {
-				let block = blocks.last_mut().expect("a block");
-				block.push_str(line);
-				block.push('\n');
-			}
-			_ => {}
-		}
-	}
-	blocks
+	crate::common::readme_sh_blocks("Stress testing")
 }
 
 /// Runs `recipe` in a folder of its own where `./mine` is the shell script `mine`; what it
@@ -70,7 +47,7 @@ fn each_recipe_passes_a_right_solution_and_catches_wrong_ones() {
 	let recipes = recipes();
 	assert_eq!(recipes.len(), 4, "the four recipes");
 	let passed = |said: &str| said.is_empty() || said == "same\n";
-	// Right: the classic's answers.
+	// Right: the classic's answers (16x16 too, read as their text shows).
 	let right = "exec sudoku \"$@\"";
 	// Wrong: the input as it came, blanks and all.
 	let unsolved = "exec cat \"$@\"";
@@ -79,10 +56,6 @@ fn each_recipe_passes_a_right_solution_and_catches_wrong_ones() {
 	let second = "sudoku --all --limit 2 \"$@\" | tail -n 9";
 	assert!(recipes.iter().any(|recipe| recipe.contains("$(seq 1 100)")));
 	for (k, recipe) in recipes.iter().enumerate() {
-		let right = match recipe.contains("--size 16") {
-			true => "exec sudoku --size 16 \"$@\"",
-			false => right,
-		};
 		let said = run(recipe, k, right);
 		assert!(passed(&said), "{}\nsaid {:?}", recipe, said);
 		let said = run(recipe, k, unsolved);

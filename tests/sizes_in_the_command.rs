@@ -313,70 +313,45 @@ fn the_generator_stops_when_no_new_puzzle_can_be_made() {
 fn size_goes_with_every_mode_but_explain_and_rate_and_names_a_puzzle_of_another_size() {
 	common::refused(&["--size", "7"], "--size takes 1, 4, 9, 16, 25 or any");
 	for option in ["--explain", "--rate"] {
-		let said = "--explain, --rate and --difficulty are for 9x9 puzzles only";
-		common::refused(&["--size", "16", option], said);
+		let said = format!("--size does not go with {option}");
+		common::refused(&["--size", "16", option], &said);
 	}
 	let nine = format!("{}\n", ".".repeat(81));
 	let run = sudoku(&["--size", "16"], nine.as_bytes());
-	let said = "sudoku: <stdin>:1:1: puzzle 1 is 9x9, not 16x16 (--size 9 reads this line: a \
-                9x9 puzzle)\n";
+	let said = "sudoku: <stdin>:1:1: puzzle 1 is 9x9, not 16x16 (without --size, each puzzle is \
+                read at the size its text shows)\n";
 	assert_eq!((run.status, run.stderr.as_str()), (2, said));
 }
 
 #[test]
-fn an_error_on_the_first_line_of_squares_says_which_size_reads_it() {
-	let sixteen = std::fs::read("samples/sizes/acwing169.in").expect("the sample");
-	let nine = std::fs::read("samples/acwing1613.in").expect("the sample");
-	let sevens = format!("{}\n", ["7"; 25].join(" "));
-	let (row, whole) = (" (--size 16 reads this line: a row of a 16x16 puzzle)", "");
-	let letter = "3: unexpected character 'A'";
-	let cases: [(&[&str], &[u8], String, &str); 7] = [
-		// AcWing 169's 16x16 sample, and SPOJ's with its count line first.
-		(&[], &sixteen, format!("1:{letter}"), row),
-		(&[], b"1\n--A----C-----O-I\n", format!("2:{letter}"), row),
+fn a_line_no_size_reads_is_named_where_it_stands_and_nothing_more_is_offered() {
+	let (typo, sevens) = ("--A----C-----O-Q\n", format!("{}\n", ["7"; 25].join(" ")));
+	let cases: [(&[u8], &str); 4] = [
+		// A letter no 16x16 has.
 		(
-			&["--size", "16"],
-			&nine,
-			"1:1: puzzle 1 is 9x9, not 16x16".into(),
-			" (--size 9 reads this line: a row of a 9x9 puzzle)",
+			typo.as_bytes(),
+			"1:16: 'Q' is not a square of a 16x16 puzzle (A to P, - or . a blank)",
 		),
+		// Inside a 9x9 puzzle, four squares are a typo of its, not a 4x4's row.
 		(
-			&[],
-			b"# 4x4\n1234341221434321\n",
-			"2:17: 16 squares on this line, not whole rows of 9, for puzzle 1 (line 2) \
-             with 16 of its 81 squares"
-				.into(),
-			" (--size 4 reads this line: a 4x4 puzzle)",
-		),
-		(
-			&[],
-			sevens.as_bytes(),
-			"1:50: 25 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
-             with 25 of its 81 squares"
-				.into(),
-			" (--size 25 reads this line: a row of a 25x25 puzzle)",
-		),
-		// Not after a line of squares: there the line is a typo.
-		(
-			&[],
 			b".2738..1.\n1.3.\n",
-			"2:5: 4 squares on this line, not whole rows of 9, for puzzle 1 (line 1) \
-             with 13 of its 81 squares"
-				.into(),
-			whole,
+			"2:5: 4 squares on this line, not whole rows of 9, for puzzle 1 (line 1) with 13 of \
+             its 81 squares",
 		),
-		// Not when no other size reads it either.
 		(
-			&[],
 			b"1.3x\n",
-			"1:4: letter 'x' inside puzzle 1 (line 1) with 3 of its 81 squares".into(),
-			whole,
+			"1:4: letter 'x' inside puzzle 1 (line 1) with 3 of its 81 squares",
+		),
+		// Twenty-five numbers are a 25x25's row: the input ends inside that puzzle.
+		(
+			sevens.as_bytes(),
+			"2:1: the input ends inside puzzle 1 (line 1) with 1 of its 25 rows",
 		),
 	];
-	for (args, input, said, hint) in cases {
-		let run = sudoku(args, input);
-		let said = format!("sudoku: <stdin>:{said}{hint}\n");
-		assert_eq!((run.status, run.stderr.as_str()), (2, &*said), "{args:?}");
+	for (input, said) in cases {
+		let run = sudoku(&[], input);
+		let said = format!("sudoku: <stdin>:{said}\n");
+		assert_eq!((run.status, run.stderr.as_str()), (2, &*said));
 	}
 }
 
@@ -399,8 +374,8 @@ fn size_any_reads_each_puzzle_at_its_own_size_as_the_judge_file_does() {
 	assert_eq!((run.status, run.stdout()), (0, "1\n1\n1\n".to_string()));
 	// One size only: the puzzle of another size is named, and --size any offered.
 	let run = sudoku(&["--size", "4"], &mixed);
-	let said = "sudoku: <stdin>:8:1: puzzle 2 is 1x1, not 4x4 (--size any reads each puzzle at \
-                its own size)\n";
+	let said = "sudoku: <stdin>:8:1: puzzle 2 is 1x1, not 4x4 (without --size, each puzzle is \
+                read at the size its text shows)\n";
 	assert_eq!((run.status, run.stderr.as_str()), (2, said));
 	common::refused(
 		&["--size", "any", "--generate", "1"],

@@ -2,7 +2,7 @@
 //! border lines right around it, a drawn grid's).
 
 use super::cores::{worker_gone, Coming, Found};
-use super::puzzles::{Output, Squares};
+use super::puzzles::{has_words, Output, Squares};
 use std::io::{self, Write};
 use std::mem::take;
 
@@ -125,7 +125,7 @@ impl<'w> Blocks<'w> {
 /// on: not white space, no label (a letter), no comment (`#`).
 fn border(text: &[u8]) -> bool {
 	let white = text.iter().all(u8::is_ascii_whitespace);
-	!white && !text.iter().any(|&c| c.is_ascii_alphabetic() || c == b'#')
+	!white && !has_words(text)
 }
 
 /// Between two solutions of a block: its missing line break, and an empty line if it spans

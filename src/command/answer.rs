@@ -8,7 +8,7 @@ use super::explain;
 use super::inputs::{fail, finish, inputs, misread, output_failed, Input, Io};
 use super::progress::Progress;
 use super::puzzles::{Output, Piece, Squares};
-use super::reading::{LineReader, Remembered, Stop};
+use super::reading::{LineReader, Only, Stop, Taps};
 use super::search::{smallest, solutions, solve, Grid};
 use std::ffi::OsString;
 use std::io;
@@ -83,19 +83,15 @@ fn every_solution(puzzle: Job, limit: u64, found: &mut dyn FnMut(Found) -> bool)
 /// `jobs` puzzles at a time; the exit status.
 pub(crate) fn answer_each(
 	files: &[&OsString],
-	side: Option<usize>,
+	only: Option<Only>,
 	mode: Mode,
 	jobs: usize,
 	io: Io,
 	progress: &Progress,
 ) -> i32 {
 	let work = move |puzzle: Job, found: &mut dyn FnMut(Found) -> bool| mode.work(puzzle, found);
-	// Puzzles up to 9x9 go to the workers in batches; larger ones, slower, one at a time.
-	let batch = match side {
-		Some(1..=9) => 32,
-		_ => 1,
-	};
-	with_workers((jobs, batch), Arc::new(work), |workers| {
+	// Puzzles up to 9x9 go to the workers 32 at a time; larger ones, slower, alone.
+	with_workers((jobs, 32), Arc::new(work), |workers| {
 		let (mut status, mut between, several) = (0, Between::default(), files.len() > 1);
 		for input in inputs(files, io.stdin) {
 			let (name, opened) = (input.name, input.opened);
@@ -114,7 +110,7 @@ pub(crate) fn answer_each(
 				name: &name,
 				solved: &mut solved,
 			};
-			let answered = answer(opened, side, workers, &mut writer, to, progress);
+			let answered = answer(opened, only, workers, &mut writer, to, progress);
 			writer.leaves(&mut between);
 			status = status.max(!solved as i32);
 			match answered {
@@ -132,14 +128,14 @@ pub(crate) fn answer_each(
 /// pipe, a terminal), every piece read. The pieces read ahead stay few.
 fn answer<'w>(
 	mut input: Input,
-	side: Option<usize>,
+	only: Option<Only>,
 	workers: &'w Workers<Job, Found>,
 	writer: &mut Writer<'w>,
 	to: Output,
 	progress: &Progress,
 ) -> Result<(), Stop> {
-	let mut remembered = Remembered::new(&mut *input.read);
-	let (mut reader, mut read) = (LineReader::new(&mut remembered, side), Vec::new());
+	let mut taps = Taps::new(&mut *input.read);
+	let (mut reader, mut read) = (LineReader::new(&mut taps, only), Vec::new());
 	let mut waiting = Waiting {
 		ahead: Ahead::new(workers, AHEAD),
 		writer,
@@ -161,9 +157,11 @@ fn answer<'w>(
 		}
 		for piece in read.drain(..) {
 			let bytes = piece.bytes();
-			waiting
-				.ahead
-				.push(piece.map(|puzzle| workers.hand(puzzle)), bytes);
+			let coming = piece.map(|puzzle| match puzzle.side() {
+				..=9 => workers.hand(puzzle),
+				_ => workers.hand_alone(puzzle),
+			});
+			waiting.ahead.push(coming, bytes);
 		}
 		while let Some(piece) = waiting.ahead.due() {
 			waiting.write(piece)?;

@@ -150,6 +150,15 @@ impl<J: Send, T: Send> Workers<J, T> {
 		Ticket::Sent(self, returns, k)
 	}
 
+	/// Hands on a job in a batch of its own, after the batch gathered (a large puzzle, slower:
+	/// what it finds comes back as it is found).
+	pub(crate) fn hand_alone(&self, job: J) -> Ticket<'_, J, T> {
+		self.send(None);
+		let ticket = self.hand(job);
+		self.send(None);
+		ticket
+	}
+
 	/// Sends the batch gathered, if it is the one of `returns` (or any, for None).
 	fn send(&self, returns: Option<&Rc<Returns<T>>>) {
 		let mut gathered = self.gathered.borrow_mut();

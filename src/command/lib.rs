@@ -38,6 +38,7 @@ use flushed::Flushed;
 use inputs::{fail, finish, output_failed, Io};
 use options::{Given, Name};
 use progress::{Messages, Progress};
+use reading::Only;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Read, Write};
 
@@ -112,17 +113,24 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
 		Err(why) => return fail(io.err, format!("sudoku: {why} (try sudoku --help)\n")),
 	};
 	let value = |name| given.value(name).unwrap_or(0);
-	// A side, or none (`--size any`): each puzzle's own.
-	let (files, side) = (
-		&given.files,
-		Some(value(Name::Size) as usize).filter(|&side| side > 0),
-	);
+	// A side asked for, or none (`--size any`, the default): each puzzle's own.
+	let files = &given.files;
+	let only = Some(value(Name::Size) as usize)
+		.filter(|&side| side > 0)
+		.map(|side| Only {
+			side,
+			why: " (without --size, each puzzle is read at the size its text shows)",
+		});
+	let nine = Some(Only {
+		side: 9,
+		why: " (--explain and --rate are for 9x9 puzzles only)",
+	});
 	let jobs = match value(Name::Jobs) {
 		0 => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
 		jobs => jobs as usize,
 	};
 	let limit = value(Name::Limit);
-	let mode = match given.mode() {
+	let (mode, only) = match given.mode() {
 		_ if given.has(Name::Help) => return show(io, options::usage()),
 		_ if given.has(Name::Manual) => return show(io, manual::man_page()),
 		_ if given.has(Name::Completions) => {
@@ -132,20 +140,31 @@ fn command(args: &[OsString], io: Io, progress: &Progress) -> i32 {
 			return show(io, format!("sudoku {}\n", env!("CARGO_PKG_VERSION")))
 		}
 		Some(Name::Generate) => {
-			// Never `any` (0): the rules refuse it with --generate.
-			return generate(&given, value(Name::Size) as usize, jobs, io, progress);
+			// 9 unless asked; never `any` (0): the rules refuse it with --generate.
+			let side = given.value(Name::Size).unwrap_or(9) as usize;
+			return generate(&given, side, jobs, io, progress);
 		}
 		Some(Name::Check) => {
+			let form = match given.form() {
+				Some(Name::Testlib) => checker::Form::Testlib,
+				Some(Name::Kattis) => checker::Form::Kattis,
+				_ => checker::Form::Own,
+			};
 			let smallest = given.has(Name::Smallest);
-			return checker::check_answers(files, side, smallest, jobs, io, progress);
+			let how = checker::How {
+				only,
+				smallest,
+				jobs,
+			};
+			return checker::check_answers(files, form, how, io, progress);
 		}
-		Some(Name::Explain) => Mode::Explain,
-		Some(Name::Rate) => Mode::Rate,
-		Some(Name::Count) => Mode::Count(limit),
-		Some(Name::All) => Mode::All(limit),
-		_ => Mode::Solve,
+		Some(Name::Explain) => (Mode::Explain, nine),
+		Some(Name::Rate) => (Mode::Rate, nine),
+		Some(Name::Count) => (Mode::Count(limit), only),
+		Some(Name::All) => (Mode::All(limit), only),
+		_ => (Mode::Solve, only),
 	};
-	answer::answer_each(files, side, mode, jobs, io, progress)
+	answer::answer_each(files, only, mode, jobs, io, progress)
 }
 
 /// Generates the puzzles `given` asks for, of side `side`; the exit status. Without a seed, it

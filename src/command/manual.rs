@@ -20,18 +20,47 @@ pub(crate) fn man_page() -> String {
 	for opt in &OPTIONS {
 		page += &format!(".TP\n.B {}\n{}\n", roff(&opt.names()), roff(opt.help));
 	}
+	page += ".SH INPUT FORMATS\n";
+	page += &INPUT.map(roff).join("\n.PP\n");
 	page + &format!(
-		".SH EXIT STATUS\n{}\n\
+		"\n.SH EXIT STATUS\n{}\n\
          .SH EXAMPLES\n\
          .nf\n\
          sudoku puzzles.txt\n\
          sudoku \\-\\-count \\-\\-limit 2 puzzles.txt\n\
          sudoku \\-\\-generate 100 \\-\\-seed 1 > cases.txt\n\
          sudoku \\-\\-check cases.txt answers.txt\n\
-         .fi\n",
-		roff(STATUS)
+         .fi\n\
+         .SH SEE ALSO\n{}\n",
+		roff(STATUS),
+		roff(SEE_ALSO)
 	)
 }
+
+/// What the manual says of the input, a paragraph each (docs/reading.md says it in full).
+const INPUT: [&str; 4] = [
+	"Each FILE holds puzzles, each read at the size its text shows (with --size N, only \
+     puzzles of side N). A 9x9 puzzle is the next 81 squares in reading order, across as many \
+     lines as they take: digits 1 to 9, and . 0 ? _ or * for a blank; spaces, tabs and | + - \
+     = , ; [ ] { } \" ' and the box-drawing characters are layout. So one rule reads 81 \
+     characters on a line, nine lines of nine, digits between spaces, a drawn grid, a board \
+     literal or a C array.",
+	"A puzzle of another size (1x1, 4x4, 16x16, 25x25) is a row per line, or whole on one \
+     line: symbols side by side (1 to 9 with . or 0 blanks up to 9x9; A, B, ... with - or . \
+     blanks past it), or numbers between spaces with 0 blanks (UVa 989).",
+	"Around the puzzles: a count of cases on the first line, or a size line before a puzzle, is \
+     read and not written; a line reading end ends the input; # starts a comment; a line of words \
+     is a label; a name before a puzzle on its line (Name: , Name<TAB>, Puzzle 12 , 12 , \
+     12;) is its label; text after a puzzle on its line is kept. The output is the input with \
+     every blank filled in: all of these are written back where they stand.",
+	"--check reads the answers the same way, and NO SOLUTION as the answer to a puzzle that \
+     has none (UVa 989).",
+];
+
+/// Where the rest is said.
+const SEE_ALSO: &str = "The sudoku sources: README.md (a guide), docs/reading.md (every layout \
+    and reading error), docs/writing.md (the output and every message), docs/command.md (every \
+    option, and the checkers for Polygon and Kattis), docs/every-size.md, docs/explaining.md.";
 
 /// Text as roff shows it: backslashes and dashes escaped, no line starting with a request.
 fn roff(text: &str) -> String {

@@ -15,6 +15,8 @@ pub(crate) enum Name {
 	Difficulty,
 	Seed,
 	Check,
+	Testlib,
+	Kattis,
 	Smallest,
 	Explain,
 	Rate,
@@ -49,6 +51,10 @@ pub(crate) enum Goes {
 	With(&'static [Name]),
 	/// With every mode.
 	Anywhere,
+	/// With every mode but these.
+	Except(&'static [Name]),
+	/// A form of a mode (its files the form's, not the mode's), with that mode.
+	Form(Name, Files),
 	/// Alone: it shows a text, whatever else is given after it.
 	Alone,
 }
@@ -59,8 +65,9 @@ pub(crate) enum Files {
 	/// Any number: none is standard input.
 	Any,
 	None,
-	/// The puzzles, then the answers.
-	Two,
+	/// These, as the usage names them, then what `then` says (if anything: any more words,
+	/// which are not read).
+	Named(&'static [&'static str], &'static str),
 }
 
 /// One option: its names, what it takes and its default, where it goes, what the usage says.
@@ -106,8 +113,7 @@ impl Opt {
 	}
 }
 
-use Files::Two;
-use Goes::{Alone, Anywhere, Mode, With};
+use Goes::{Alone, Anywhere, Except, Form, Mode, With};
 use Name::*;
 use Takes::{Level, Nothing, Number, Shell, Side};
 
@@ -115,9 +121,11 @@ use Takes::{Level, Nothing, Number, Shell, Side};
 const ANY: Takes = Number("N", 0, u64::MAX);
 
 /// Every option, in the order the usage lists them.
-pub(crate) const OPTIONS: [Opt; 17] = [
-	opt(Count, "--count", Nothing, Mode(Files::Any))
-		.says("write one line per puzzle: its number of solutions"),
+pub(crate) const OPTIONS: [Opt; 19] = [
+	opt(Count, "--count", Nothing, Mode(Files::Any)).says(
+		"write one line per puzzle: its number of solutions (for none, 0 and status 1, \
+         as grep -c says it counted none)",
+	),
 	opt(All, "--all", Nothing, Mode(Files::Any))
 		.says("write every solution of every puzzle, smallest first"),
 	opt(
@@ -144,21 +152,31 @@ pub(crate) const OPTIONS: [Opt; 17] = [
 		.says("proper puzzles of level L, as --rate says (1 to 5, or its name)"),
 	opt(Seed, "--seed", Number("S", 0, u64::MAX), With(&[Generate]))
 		.says("the same S gives the same puzzles (default: one from the clock, said)"),
-	opt(Check, "--check", Nothing, Mode(Two)).says(
+	opt(Check, "--check", Nothing, Mode(PUZZLES_ANSWERS)).says(
 		"say each answer that is wrong, and why: it must keep the givens, break no rule \
-         and fill every blank (a puzzle without solution comes back as it is)",
+         and fill every blank (a puzzle without solution comes back as it is, or NO \
+         SOLUTION); nothing may follow the last answer",
+	),
+	opt(Testlib, "--testlib", Nothing, Form(Check, TESTLIB)).says(
+		"check as a testlib checker (Polygon): status 0 ok, 1 wrong answer, 2 \
+         presentation error, 3 checker failure, one line on standard error",
+	),
+	opt(Kattis, "--kattis", Nothing, Form(Check, KATTIS)).says(
+		"check as a Kattis or DOMjudge output validator, the team's output on standard \
+         input: status 42 accepted, 43 rejected, why in FEEDBACK_DIR/judgemessage.txt",
 	),
 	opt(Smallest, "--smallest", Nothing, With(&[Check]))
 		.says("the answer must be the smallest solution, the classic's"),
 	opt(Explain, "--explain", Nothing, Mode(Files::Any))
-		.says("write the steps a person can follow, then the puzzle solved (9x9)"),
+		.says("write the steps a person can follow, then the puzzle solved (9x9 only)"),
 	opt(Rate, "--rate", Nothing, Mode(Files::Any)).says(
 		"write one line per puzzle: its level (1 simple, 2 easy, 3 intermediate, 4 hard, \
-         5 expert) and its steps of each kind (9x9)",
+         5 expert) and its steps of each kind (9x9 only)",
 	),
-	opt(Size, "--size", Side, Anywhere)
-		.default(9)
-		.says("puzzles of side N: 1, 4, 9 (the default), 16 or 25; any: each puzzle of its own"),
+	opt(Size, "--size", Side, Except(&[Explain, Rate])).says(
+		"read only puzzles of side N: 1, 4, 9, 16 or 25 (without it, or with any: each \
+         puzzle at the size its text shows; --generate makes 9x9 puzzles without it)",
+	),
 	opt(Jobs, "--jobs", Number("N", 0, 1024), Anywhere)
 		.short('j')
 		.default(0)
@@ -174,6 +192,14 @@ pub(crate) const OPTIONS: [Opt; 17] = [
 		.says("show this help"),
 ];
 
+/// The files of --check, of its testlib form and of its Kattis form.
+const PUZZLES_ANSWERS: Files = Files::Named(&["PUZZLES", "ANSWERS"], "");
+const TESTLIB: Files = Files::Named(&["INPUT", "OUTPUT", "ANSWER"], "");
+const KATTIS: Files = Files::Named(
+	&["INPUT", "JUDGE_ANSWER", "FEEDBACK_DIR"],
+	"[FLAG ...] < TEAM_OUTPUT",
+);
+
 /// The sides --size takes.
 const SIDES: [u64; 5] = [1, 4, 9, 16, 25];
 
@@ -186,8 +212,9 @@ pub(crate) const ABOUT: &str = "Solves the sudoku puzzles of each FILE in turn (
     several solutions, the smallest, the one the classic row-by-row search finds first.";
 
 /// What the usage and the manual say of the exit status.
-pub(crate) const STATUS: &str = "0 every puzzle solved, 1 some puzzle has no solution, 2 bad \
-    input or usage, or a failure to read or write.";
+pub(crate) const STATUS: &str = "0 every puzzle solved, 1 some puzzle has no solution \
+    (--check: some answer is wrong), 2 bad input or usage, or a failure to read or write; \
+    --testlib and --kattis as those systems ask.";
 
 /// The option named `name`.
 fn named(name: Name) -> &'static Opt {
@@ -252,7 +279,9 @@ impl Opt {
 		match self.goes {
 			Mode(_) => Some(self.name) == mode,
 			With(modes) => mode.is_some_and(|mode| modes.contains(&mode)),
+			Form(of, _) => mode == Some(of),
 			Anywhere => true,
+			Except(modes) => mode.map_or(true, |mode| !modes.contains(&mode)),
 			Alone => false,
 		}
 	}
@@ -286,30 +315,36 @@ pub(crate) fn usage() -> String {
 	text + &wrapped(format!("\nExit status: {STATUS}").split(' '), 0)
 }
 
-/// The forms of the command line, one for each mode (solving first), each in parts: `sudoku`,
-/// `--count`, `[--limit N]`, `[--size N]`, `[-j N]`, `[FILE ...]`.
+/// The forms of the command line, one for each mode (solving first) and each form of a mode,
+/// each in parts: `sudoku`, `--count`, `[--limit N]`, `[--size N]`, `[-j N]`, `[FILE ...]`.
 pub(crate) fn forms() -> Vec<Vec<String>> {
 	let modes = OPTIONS.iter().filter_map(|opt| match opt.goes {
-		Mode(files) => Some((Some(opt), files)),
+		Mode(files) => Some((Some(opt), None, files)),
+		Form(mode, files) => Some((Some(named(mode)), Some(opt), files)),
 		_ => None,
 	});
-	let forms = [(None, Files::Any)]
-		.into_iter()
-		.chain(modes)
-		.map(|(mode, files)| {
-			let mut form = vec!["sudoku".to_string()];
-			form.extend(mode.map(|mode| mode.in_form()));
-			let others = OPTIONS.iter().filter(|opt| {
-				!matches!(opt.goes, Mode(_) | Alone) && opt.goes_with(mode.map(|mode| mode.name))
+	let forms =
+		[(None, None, Files::Any)]
+			.into_iter()
+			.chain(modes)
+			.map(|(mode, form_of, files)| {
+				let mut form = vec!["sudoku".to_string()];
+				form.extend(mode.iter().chain(&form_of).map(|opt| opt.in_form()));
+				let others = OPTIONS.iter().filter(|opt| {
+					!matches!(opt.goes, Mode(_) | Form(..) | Alone)
+						&& opt.goes_with(mode.map(|mode| mode.name))
+				});
+				form.extend(others.map(|other| format!("[{}]", other.in_form())));
+				match files {
+					Files::Any => form.push("[FILE ...]".to_string()),
+					Files::None => {}
+					Files::Named(names, then) => {
+						form.extend(names.iter().map(|name| name.to_string()));
+						form.extend(then.split(' ').filter(|w| !w.is_empty()).map(String::from));
+					}
+				}
+				form
 			});
-			form.extend(others.map(|other| format!("[{}]", other.in_form())));
-			form.extend(match files {
-				Files::Any => Some("[FILE ...]".to_string()),
-				Files::None => None,
-				Two => Some("PUZZLES ANSWERS".to_string()),
-			});
-			form
-		});
 	forms.collect()
 }
 
@@ -354,6 +389,15 @@ impl Given<'_> {
 		given.map(|&(_, value)| value).or(named(name).default)
 	}
 
+	/// The form of its mode given (`--testlib`, `--kattis`), if any.
+	pub(crate) fn form(&self) -> Option<Name> {
+		let form = self
+			.options
+			.iter()
+			.find(|&&(name, _)| matches!(named(name).goes, Form(..)));
+		form.map(|&(name, _)| name)
+	}
+
 	/// The mode given, if any (None: solving).
 	pub(crate) fn mode(&self) -> Option<Name> {
 		let mode = self
@@ -394,23 +438,54 @@ pub(crate) fn clash(given: &Given) -> Option<String> {
 	}
 	let mode = given.mode();
 	for opt in OPTIONS.iter().filter(|opt| given.has(opt.name)) {
-		if let With(modes) = opt.goes {
-			if !opt.goes_with(mode) {
-				return Some(format!("{} goes with {}", opt.long, either(modes)));
+		let goes = opt.goes_with(mode);
+		match opt.goes {
+			With(modes) if !goes => {
+				return Some(format!("{} goes with {}", opt.long, either(modes)))
 			}
+			Form(of, _) if !goes => {
+				return Some(format!("{} goes with {}", opt.long, named(of).long))
+			}
+			Except(_) if !goes => {
+				let mode = mode.map_or("", |mode| named(mode).long);
+				return Some(format!("{} does not go with {mode}", opt.long));
+			}
+			_ => {}
 		}
 	}
+	let forms: Vec<&Opt> = OPTIONS
+		.iter()
+		.filter(|opt| matches!(opt.goes, Form(..)) && given.has(opt.name))
+		.collect();
+	if let [first, second, ..] = forms[..] {
+		return Some(format!("{} does not go with {}", first.long, second.long));
+	}
 	let files = &given.files;
-	let mode_long = mode.map_or("", |mode| named(mode).long);
-	match mode.map_or(Files::Any, |mode| match named(mode).goes {
-		Mode(files) => files,
-		_ => Files::Any,
-	}) {
-		Files::None if !files.is_empty() => return Some(format!("{mode_long} takes no file")),
-		Two if files.len() != 2 => {
-			return Some(format!(
-				"{mode_long} takes two files, the puzzles and the answers"
-			))
+	let (used, files_taken) = match (mode.map(named), forms.first().map(|form| form.goes)) {
+		(Some(mode), Some(Form(_, files))) => (format!("{} {}", mode.long, forms[0].long), files),
+		(Some(mode), _) => match mode.goes {
+			Mode(files) => (mode.long.to_string(), files),
+			_ => (String::new(), Files::Any),
+		},
+		_ => (String::new(), Files::Any),
+	};
+	match files_taken {
+		Files::None if !files.is_empty() => return Some(format!("{used} takes no file")),
+		Files::Named(names, then)
+			if files.len() < names.len() || files.len() > names.len() && then.is_empty() =>
+		{
+			let count = ["no", "one", "two", "three"][names.len().min(3)];
+			let (last, rest) = names.split_last().expect("a file at least");
+			let names = match rest {
+				[] => last.to_string(),
+				_ => format!("{} and {last}", rest.join(", ")),
+			};
+			let more = if then.is_empty() {
+				""
+			} else {
+				" (then the system's flags)"
+			};
+			return Some(format!("{used} takes {count} files, {names}{more}"));
 		}
 		_ => {}
 	}
@@ -428,9 +503,8 @@ fn value_clash(given: &Given) -> Option<String> {
 			"--difficulty makes proper puzzles: not with --solutions other than 1",
 		),
 		(
-			given.value(Size) != Some(9)
-				&& (given.has(Explain) || given.has(Rate) || given.has(Difficulty)),
-			"--explain, --rate and --difficulty are for 9x9 puzzles only",
+			given.has(Difficulty) && given.value(Size).is_some_and(|side| side != 9),
+			"--difficulty is for 9x9 puzzles only",
 		),
 		(
 			given.value(Size) == Some(0) && given.has(Generate),

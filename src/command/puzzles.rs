@@ -108,6 +108,59 @@ impl Squares for Sized {
 	}
 }
 
+/// A puzzle with a name before it on its line (`Puzzle 12 `, `12 `, `12;`): its reader read the
+/// line with the name blanked out, and the name is written back as its label.
+struct Named {
+	name: Vec<u8>,
+	puzzle: Box<dyn Squares>,
+}
+
+/// The puzzle, with the name blanked before it (if any) as its label.
+pub(crate) fn named(name: Option<Vec<u8>>, puzzle: Box<dyn Squares>) -> Box<dyn Squares> {
+	match name {
+		Some(name) => Box::new(Named { name, puzzle }),
+		None => puzzle,
+	}
+}
+
+impl Squares for Named {
+	fn side(&self) -> usize {
+		self.puzzle.side()
+	}
+
+	fn givens(&self) -> &[u8] {
+		self.puzzle.givens()
+	}
+
+	fn place(&self) -> (usize, usize) {
+		self.puzzle.place()
+	}
+
+	fn label(&self) -> &[u8] {
+		&self.name
+	}
+
+	/// Its text after the blanks where its name stood (all of it once it says `NO SOLUTION`).
+	fn text(&self) -> &[u8] {
+		let text = self.puzzle.text();
+		text.get(self.name.len()..).unwrap_or(text)
+	}
+
+	fn fill_in(&mut self, grid: &[u8]) {
+		self.puzzle.fill_in(grid);
+	}
+
+	fn says_none(&mut self) -> bool {
+		self.puzzle.says_none()
+	}
+}
+
+/// Whether a line without squares holds words (a letter: a label, a name; or a comment), not
+/// only layout (a drawn grid's border, `};`) and white space.
+pub(crate) fn has_words(text: &[u8]) -> bool {
+	text.iter().any(|&c| c.is_ascii_alphabetic() || c == b'#')
+}
+
 /// A piece of an input, from the reader to the writer: text without squares, or a puzzle (as
 /// read, then with its work coming: `Piece<Coming>`).
 pub(crate) enum Piece<P = Box<dyn Squares>> {

@@ -168,6 +168,34 @@ pub fn peak_memory(
 	(peak, code)
 }
 
+/// The `sh` blocks of the README's section whose title starts with `title`, each as its text.
+pub fn readme_sh_blocks(title: &str) -> Vec<String> {
+	let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+	let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md reads");
+	let section = readme
+		.split("\n## ")
+		.find(|section| section.starts_with(title));
+	let section = section.unwrap_or_else(|| panic!("a section of the README on {title}"));
+	let mut blocks: Vec<String> = Vec::new();
+	let mut in_block = false;
+	for line in section.lines() {
+		match line {
+			"```sh" => {
+				in_block = true;
+				blocks.push(String::new());
+			}
+			"```" => in_block = false,
+			_ if in_block => {
+				let block = blocks.last_mut().expect("a block");
+				block.push_str(line);
+				block.push('\n');
+			}
+			_ => {}
+		}
+	}
+	blocks
+}
+
 /// The command's splitmix64, seeded: every failure can be run again.
 pub use sudoku::Random;
 
@@ -268,10 +296,17 @@ pub fn nine_lines(s: &str) -> String {
 		.collect()
 }
 
-/// A file of the tests' own, holding `text`.
+/// A file of the tests' own, holding `text`: written whole under another name, then renamed,
+/// so that a test reading a file of the same name, written by another, never finds it half
+/// written.
 pub fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-	let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-	std::fs::write(&path, text).expect("a temporary file");
+	static WRITTEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+	let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+	let k = WRITTEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+	let writing = dir.join(format!("{name}.{}.{k}", std::process::id()));
+	std::fs::write(&writing, text).expect("a temporary file");
+	let path = dir.join(name);
+	std::fs::rename(&writing, &path).expect("a temporary file");
 	path
 }
 
