@@ -31,6 +31,7 @@ mod reading;
 mod rules;
 mod search;
 
+pub use generate::proper;
 pub use random::Random;
 
 use answer::Mode;

@@ -1,11 +1,11 @@
 //! The progress of a long run, when standard error is a terminal (and the answers go elsewhere):
 //! from the run's first second on, one line on standard error, rewritten in place four times a
-//! second (the puzzles done and how many a second; for --generate, made of wanted), cleared
-//! before each message and at the end.
+//! second (the puzzles done and how many a second; for --generate, the puzzle being made, its
+//! givens tried and the time so far), cleared before each message and at the end.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::{mpsc, Mutex, PoisonError};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -14,8 +14,26 @@ pub(crate) struct Progress {
 	done: AtomicU64,
 	/// The puzzles wanted (--generate), 0 for none.
 	wanted: AtomicU64,
+	making: Arc<Making>,
 	/// The length of the line on the screen (0: none), held while standard error is written.
 	drawn: Mutex<usize>,
+}
+
+/// How far the draw the output waits on has gone (--generate), told by the thread making it:
+/// its seed, and its givens tried (the high half) of how many (the low half).
+#[derive(Default)]
+pub(crate) struct Making {
+	draw: AtomicU64,
+	tried: AtomicU64,
+}
+
+impl Making {
+	/// The draw of `seed` has tried `tried` givens of `of`: kept if it is the one waited on.
+	pub(crate) fn tried(&self, seed: u64, tried: usize, of: usize) {
+		if self.draw.load(Relaxed) == seed {
+			self.tried.store((tried as u64) << 32 | of as u64, Relaxed);
+		}
+	}
 }
 
 impl Progress {
@@ -25,8 +43,20 @@ impl Progress {
 			shown,
 			done: AtomicU64::new(0),
 			wanted: AtomicU64::new(0),
+			making: Arc::default(),
 			drawn: Mutex::new(0),
 		}
+	}
+
+	/// Where the threads making puzzles tell how far they have gone.
+	pub(crate) fn making(&self) -> Arc<Making> {
+		self.making.clone()
+	}
+
+	/// The output waits on the draw of `seed` now.
+	pub(crate) fn waiting_on(&self, seed: u64) {
+		self.making.draw.store(seed, Relaxed);
+		self.making.tried.store(0, Relaxed);
 	}
 
 	/// One more puzzle done: answered, checked or made.
@@ -58,9 +88,21 @@ impl Progress {
 			true => format!("{rate:.1}"),
 			false => format!("{rate:.0}"),
 		};
-		let line = match self.wanted.load(Relaxed) {
-			0 => format!("puzzles done: {done} ({rate} a second)"),
-			wanted => format!("puzzles made: {done} of {wanted} ({rate} a second)"),
+		let seconds = elapsed.as_secs();
+		let clock = match seconds / 3600 {
+			0 => format!("{}:{:02}", seconds / 60, seconds % 60),
+			hours => format!("{hours}:{:02}:{:02}", seconds / 60 % 60, seconds % 60),
+		};
+		let tried = self.making.tried.load(Relaxed);
+		let line = match (self.wanted.load(Relaxed), tried >> 32, tried as u32) {
+			(0, ..) => format!("puzzles done: {done} ({rate} a second)"),
+			(wanted, tried, of) => {
+				let making = format!("making puzzle {} of {wanted}", (done + 1).min(wanted));
+				match of {
+					0 => format!("{making}, {clock}"),
+					_ => format!("{making}: {tried} of {of} givens tried, {clock}"),
+				}
+			}
 		};
 		let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
 		let text = format!("\r{line:0$}", *drawn);
