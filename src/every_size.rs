@@ -17,7 +17,8 @@
 //!   would be long. Var `v = s * p + d`: symbol d at square p. Rule: square p has a symbol, or unit
 //!   u has symbol d (exactly one); its ways: its vars not false. Level: a decision (placing a var)
 //!   and what propagation implies after it, numbered from 1 (0: what holds before any decision);
-//!   conflict: a constraint with every literal false.
+//!   conflict: a constraint with every literal false; unit clause (the check's units): one
+//!   literal, true from level 0.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
 use std::io::{self, BufRead, BufReader, Read, Write};

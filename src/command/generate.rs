@@ -4,7 +4,7 @@ use super::cores::{with_workers, Ahead};
 use super::every_size::Verdict;
 use super::explain::rating;
 use super::inputs::{fail, finish, output_failed};
-use super::progress::Progress;
+use super::progress::{Progress, Tried};
 use super::random::Random;
 use super::rules::{box_side, broken_rule, symbol, units_of};
 use super::search::{cdcl, nine, solutions};
@@ -66,22 +66,24 @@ fn made(
 	out: &mut dyn Write,
 	progress: &Progress,
 ) -> io::Result<u64> {
-	let (drawn, making) = (wanted.clone(), progress.making());
-	let work = move |seed: u64, found: &mut dyn FnMut(Option<Vec<u8>>) -> bool| {
-		let tried = &mut |tried, of| making.tried(seed, tried, of);
-		found(draw(&drawn, &mut Random(seed), tried));
+	let drawn = wanted.clone();
+	// Each draw tells its own count of givens tried, for the progress line.
+	let work = move |(seed, told): (u64, Arc<Tried>), found: &mut dyn FnMut(_) -> bool| {
+		found(draw(&drawn, &mut Random(seed), &mut |tried, of| {
+			told.set(tried, of)
+		}));
 	};
 	with_workers((jobs, 1), Arc::new(work), |workers| {
 		let (mut seeds, mut made, mut tries) = (Random(seed), HashSet::new(), 0);
 		// Many draws ahead: a draw ten times slower than most holds up one worker, not both.
 		let mut ahead = Ahead::new(workers, 16);
 		while (made.len() as u64) < wanted.puzzles && tries < TRIES {
-			let seed = seeds.next_u64();
-			ahead.push((seed, workers.hand(seed)), 0);
-			let Some((seed, draw)) = ahead.due() else {
+			let told = Arc::new(Tried::default());
+			ahead.push((told.clone(), workers.hand((seeds.next_u64(), told))), 0);
+			let Some((told, draw)) = ahead.due() else {
 				continue;
 			};
-			progress.waiting_on(seed);
+			progress.waiting_on(told);
 			tries += 1;
 			let mut drawn = None;
 			draw.take(&mut |puzzle| {
@@ -256,21 +258,21 @@ fn with_solutions(
 	Some(grid).filter(|grid| wanted == 1 || solutions(side, grid, wanted + 1) == wanted)
 }
 
-/// Tries in a row that share one check below 25x25: assumptions past this many make what it
-/// learns long (one check for all of a grid's tries: 1.2 times slower at 16x16).
+/// Tries in a row that share one check below 25x25: the more assumptions, the longer what it
+/// learns (the notebook has one check for all of a grid's tries).
 const SHARED: usize = 32;
 
-/// Takes the givens of a solved grid away in `order`, each kept if the puzzle without it has
-/// another solution; `tried` hears how many are tried, of how many. Which stay is a fact about
-/// the grid: the checks asked change the time, never the puzzle.
+/// Takes the givens of `grid`, a solved grid, away in `order`, each kept if the puzzle without
+/// it has another solution; `tried` hears how many are tried, of how many. Which stay is a fact
+/// about the grid: the checks asked change the time, never the puzzle.
 pub fn proper(side: usize, grid: &mut [u8], order: &[usize], tried: &mut dyn FnMut(usize, usize)) {
 	let solution = grid.to_vec();
 	let var = |p: usize| side * p + solution[p] as usize - 1;
 	if side == 25 {
-		// Each try a long search, slower under assumptions: a check afresh, its units the
-		// givens left and another symbol at the square (the puzzle with it has one solution,
-		// so another differs there); the solution assumed, then undone, leaves it as the saved
-		// phases, so that the search looks near it first (at seed 4, 130 s of CPU -> 59 s).
+		// Each try a long search, slower under assumptions: a check afresh, its unit clauses
+		// the givens left and another symbol at the square (the puzzle with the given has one
+		// solution, so another differs there). Each open square's symbol assumed, then undone
+		// by `unit`, leaves the solution as the saved phases: the search starts near it.
 		for (i, &p) in order.iter().enumerate() {
 			grid[p] = 0;
 			let mut cdcl = cdcl(side, grid);
@@ -286,12 +288,14 @@ pub fn proper(side: usize, grid: &mut [u8], order: &[usize], tried: &mut dyn FnM
 		return;
 	}
 	for (k, tries) in order.chunks(SHARED).enumerate() {
-		// Their check: the grid blocked, the givens after them units, each given kept a unit,
-		// the givens not yet tried assumptions, the last first, so that each try takes one
-		// level off (what is learnt never depends on an assumption: MiniSat's way).
-		let mut units = grid.to_vec();
-		tries.iter().for_each(|&p| units[p] = 0);
-		let mut cdcl = cdcl(side, &units);
+		// Their check: the grid blocked, the givens after them unit clauses, the givens not yet
+		// tried assumptions, the last first. A given taken away is not assumed again; a given
+		// kept becomes a unit clause, back at level 0, and the rest are assumed again. The
+		// assumptions are decisions, so every clause learnt follows from the clauses alone and
+		// holds for the tries after.
+		let mut givens = grid.to_vec();
+		tries.iter().for_each(|&p| givens[p] = 0);
+		let mut cdcl = cdcl(side, &givens);
 		cdcl.block(&solution);
 		let mut assumed = 0; // the levels standing: the givens of `tries`, back from its end
 		for (i, &p) in tries.iter().enumerate() {

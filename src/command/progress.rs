@@ -14,25 +14,20 @@ pub(crate) struct Progress {
 	done: AtomicU64,
 	/// The puzzles wanted (--generate), 0 for none.
 	wanted: AtomicU64,
-	making: Arc<Making>,
+	/// The draw the output waits on (--generate).
+	waited: Mutex<Arc<Tried>>,
 	/// The length of the line on the screen (0: none), held while standard error is written.
 	drawn: Mutex<usize>,
 }
 
-/// How far the draw the output waits on has gone (--generate), told by the thread making it:
-/// its seed, and its givens tried (the high half) of how many (the low half).
+/// How many givens a draw has tried to take away (the high half), of how many (the low half).
 #[derive(Default)]
-pub(crate) struct Making {
-	draw: AtomicU64,
-	tried: AtomicU64,
-}
+pub(crate) struct Tried(AtomicU64);
 
-impl Making {
-	/// The draw of `seed` has tried `tried` givens of `of`: kept if it is the one waited on.
-	pub(crate) fn tried(&self, seed: u64, tried: usize, of: usize) {
-		if self.draw.load(Relaxed) == seed {
-			self.tried.store((tried as u64) << 32 | of as u64, Relaxed);
-		}
+impl Tried {
+	/// `tried` givens of `of` tried, told by the thread making the draw.
+	pub(crate) fn set(&self, tried: usize, of: usize) {
+		self.0.store((tried as u64) << 32 | of as u64, Relaxed);
 	}
 }
 
@@ -43,20 +38,14 @@ impl Progress {
 			shown,
 			done: AtomicU64::new(0),
 			wanted: AtomicU64::new(0),
-			making: Arc::default(),
+			waited: Mutex::default(),
 			drawn: Mutex::new(0),
 		}
 	}
 
-	/// Where the threads making puzzles tell how far they have gone.
-	pub(crate) fn making(&self) -> Arc<Making> {
-		self.making.clone()
-	}
-
-	/// The output waits on the draw of `seed` now.
-	pub(crate) fn waiting_on(&self, seed: u64) {
-		self.making.draw.store(seed, Relaxed);
-		self.making.tried.store(0, Relaxed);
+	/// The output waits on the draw that tells `tried` now.
+	pub(crate) fn waiting_on(&self, tried: Arc<Tried>) {
+		*self.waited.lock().unwrap_or_else(PoisonError::into_inner) = tried;
 	}
 
 	/// One more puzzle done: answered, checked or made.
@@ -93,8 +82,13 @@ impl Progress {
 			0 => format!("{}:{:02}", seconds / 60, seconds % 60),
 			hours => format!("{hours}:{:02}:{:02}", seconds / 60 % 60, seconds % 60),
 		};
-		let tried = self.making.tried.load(Relaxed);
-		let line = match (self.wanted.load(Relaxed), tried >> 32, tried as u32) {
+		let told = self
+			.waited
+			.lock()
+			.unwrap_or_else(PoisonError::into_inner)
+			.0
+			.load(Relaxed);
+		let line = match (self.wanted.load(Relaxed), told >> 32, told as u32) {
 			(0, ..) => format!("puzzles done: {done} ({rate} a second)"),
 			(wanted, tried, of) => {
 				let making = format!("making puzzle {} of {wanted}", (done + 1).min(wanted));

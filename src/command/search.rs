@@ -97,7 +97,9 @@ fn excluding(side: usize, givens: &[u8], limit: u64) -> u64 {
 pub(crate) trait Cdcl {
 	fn solve(&mut self) -> Verdict;
 	fn block(&mut self, solution: &[u8]);
+	/// A unit clause, var v placed (or false): back to level 0 first, propagated by `solve`.
 	fn unit(&mut self, v: usize, holds: bool);
+	/// A level deciding var v, propagated; false on a conflict.
 	fn assume(&mut self, v: usize) -> bool;
 	fn backjump(&mut self, level: usize);
 	fn level(&self) -> usize;
