@@ -136,8 +136,8 @@ const SHORT: &str =
     `cargo bench --bench solve -- --long` adds 25x25 and --check (half an hour or more).";
 
 /// What `cargo bench -- --long` says first.
-const LONG: &str = "cargo bench -- --long: half an hour or more here (25x25 puzzles take minutes \
-    each to make): the public sets, puzzles with many solutions, the slowest found, --generate, \
+const LONG: &str = "cargo bench -- --long: half an hour or more here (a 25x25 puzzle takes about \
+    a minute to make): the public sets, puzzles with many solutions, the slowest found, --generate, \
     each other size, and --check on each public set.";
 
 /// The rows of the table of files other than the sets' own.
@@ -579,7 +579,7 @@ fn generate() {
 /// For each other size and 1, 0 and 2 solutions: puzzles a second `--generate --size` makes
 /// (each puzzle's solutions counted), then the command solving them with `--size`: puzzles a
 /// second over the file, and each puzzle alone (the best of three), the median and slowest.
-/// 25x25: one proper puzzle only (a minimal one takes minutes to make).
+/// 25x25 (with `--long`): one proper puzzle only (a minimal one takes about a minute to make).
 fn sizes(long: bool) {
 	println!();
 	let sizes = [(4, 300, &[1, 0, 2][..]), (16, 5, &[1, 0, 2]), (25, 1, &[1])];
@@ -629,12 +629,13 @@ fn sizes(long: bool) {
 			run(&["--size", &size], &out);
 			let millis = |t: Duration| t.as_secs_f64() * 1e3;
 			println!(
-                "{}x{} --generate {} --solutions {}: {:>7.1} puzzles/s, givens mean {:.1}; solved {:>7.1} puzzles/s, median {:.2} ms, slowest {:.2} ms{}",
+                "{}x{} --generate {} --solutions {}: {:>7.1} puzzles/s ({:.2} s a puzzle), givens mean {:.1}; solved {:>7.1} puzzles/s, median {:.2} ms, slowest {:.2} ms{}",
                 side,
                 side,
                 n,
                 k,
                 pace,
+                1.0 / pace,
                 givens.sum::<usize>() as f64 / wanted as f64,
                 wanted as f64 / started.elapsed().as_secs_f64(),
                 millis(times.get(times.len() / 2).copied().unwrap_or_default()),

@@ -17,7 +17,8 @@
 //!   would be long. Var `v = s * p + d`: symbol d at square p. Rule: square p has a symbol, or unit
 //!   u has symbol d (exactly one); its ways: its vars not false. Level: a decision (placing a var)
 //!   and what propagation implies after it, numbered from 1 (0: what holds before any decision);
-//!   conflict: a constraint with every literal false.
+//!   conflict: a constraint with every literal false; unit clause (the check's units): one
+//!   literal, true from level 0.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -776,7 +777,7 @@ impl<const S: usize> Cdcl<S> {
 			random: 0x9E37_79B9_7F4A_7C15,
 		};
 		for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
-			check.add(vec![Lit::new(S * p + given as usize - 1, true)], 0);
+			check.unit(S * p + given as usize - 1, true);
 		}
 		let _ = check.propagate(); // a conflict at level 0 leaves it not `ok`
 		check
@@ -934,7 +935,7 @@ impl<const S: usize> Cdcl<S> {
 		let path: Vec<Var> = self.levels.iter().map(|level| level.1).collect();
 		self.backjump(0);
 		for &v in &path[..k] {
-			self.add(vec![Lit::new(v, true)], 0);
+			self.unit(v, true);
 		}
 		if !self.ok || self.propagate().is_err() {
 			return Err(0);
@@ -1087,6 +1088,12 @@ impl<const S: usize> Cdcl<S> {
 			(Some(&lit), None) => self.assign(lit, Some(Constraint::Clause(c))),
 			_ => {}
 		}
+	}
+
+	/// A unit clause, var v placed (or false), at level 0: the levels above undone.
+	pub fn unit(&mut self, v: Var, holds: bool) {
+		self.backjump(0);
+		self.add(vec![Lit::new(v, holds)], 0);
 	}
 
 	/// Blocks a solution at level 0: a clause that a square open there takes another symbol.

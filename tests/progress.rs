@@ -47,15 +47,39 @@ fn a_run_of_over_a_second_draws_the_line_on_a_terminal_and_clears_it() {
 }
 
 #[test]
-fn generating_says_how_many_of_those_wanted_are_made() {
-	// A reader that waits 1.5 s for its first byte: the run waits on a full pipe, then ends.
+fn generating_says_the_puzzle_being_made_its_givens_tried_and_the_time() {
+	// 16x16 puzzles take tens of milliseconds each (one at a time: the pipe never fills); the
+	// reader goes away after 1.5 s.
 	let shell = format!(
-		"{} --generate 1000000 --seed 1 | (sleep 1.5; head -c 1 > /dev/null)",
+		"{} -j 1 --generate 1000 --size 16 --seed 1 | (sleep 1.5; head -c 1 > /dev/null)",
 		common::SUDOKU
 	);
 	let shown = on_a_terminal(&shell);
-	assert!(shown.contains("\rpuzzles made: "), "{shown:?}");
-	assert!(shown.contains(" of 1000000 ("), "{shown:?}");
+	let line = shown
+		.split('\r')
+		.find(|line| line.starts_with("making puzzle "));
+	let words: Vec<&str> = line
+		.unwrap_or_else(|| panic!("{shown:?}"))
+		.split_whitespace()
+		.collect();
+	// making puzzle K of 1000: T of 256 givens tried, M:SS
+	let number = |k: usize| {
+		words[k]
+			.parse::<usize>()
+			.unwrap_or_else(|_| panic!("{words:?}"))
+	};
+	assert!(number(2) >= 1 && number(5) <= 256, "{words:?}");
+	let said = [3, 4, 6, 7, 8, 9].map(|k| words.get(k).copied().unwrap_or(""));
+	assert_eq!(said, ["of", "1000:", "of", "256", "givens", "tried,"]);
+	// The time so far: minutes and seconds.
+	let clock: Vec<&str> = words
+		.get(10)
+		.map_or(vec![], |clock| clock.split(':').collect());
+	let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+	assert!(
+		clock.len() == 2 && clock[1].len() == 2 && clock.iter().all(|&part| digits(part)),
+		"{words:?}"
+	);
 }
 
 #[test]

@@ -135,7 +135,9 @@ impl<J: Send, T: Send> Workers<J, T> {
 		}
 		let mut gathered = self.gathered.borrow_mut();
 		let ((jobs, ..), returns) = gathered.get_or_insert_with(|| {
-			let (sender, found) = mpsc::sync_channel(1);
+			// Room for a job alone's finding and its end: its worker goes on to the next job
+			// without waiting for the taker.
+			let (sender, found) = mpsc::sync_channel(2);
 			let stop = Arc::new(AtomicUsize::new(0));
 			let batch = (Vec::with_capacity(self.batch), sender, stop.clone());
 			let taken = RefCell::new(Vec::new().into_iter());

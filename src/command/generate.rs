@@ -4,7 +4,7 @@ use super::cores::{with_workers, Ahead};
 use super::every_size::Verdict;
 use super::explain::rating;
 use super::inputs::{fail, finish, output_failed};
-use super::progress::Progress;
+use super::progress::{Progress, Tried};
 use super::random::Random;
 use super::rules::{box_side, broken_rule, symbol, units_of};
 use super::search::{cdcl, nine, solutions};
@@ -67,18 +67,23 @@ fn made(
 	progress: &Progress,
 ) -> io::Result<u64> {
 	let drawn = wanted.clone();
-	let work = move |seed: u64, found: &mut dyn FnMut(Option<Vec<u8>>) -> bool| {
-		found(draw(&drawn, &mut Random(seed)));
+	// Each draw tells its own count of givens tried, for the progress line.
+	let work = move |(seed, told): (u64, Arc<Tried>), found: &mut dyn FnMut(_) -> bool| {
+		found(draw(&drawn, &mut Random(seed), &mut |tried, of| {
+			told.set(tried, of)
+		}));
 	};
 	with_workers((jobs, 1), Arc::new(work), |workers| {
 		let (mut seeds, mut made, mut tries) = (Random(seed), HashSet::new(), 0);
 		// Many draws ahead: a draw ten times slower than most holds up one worker, not both.
 		let mut ahead = Ahead::new(workers, 16);
 		while (made.len() as u64) < wanted.puzzles && tries < TRIES {
-			ahead.push(workers.hand(seeds.next_u64()), 0);
-			let Some(draw) = ahead.due() else {
+			let told = Arc::new(Tried::default());
+			ahead.push((told.clone(), workers.hand((seeds.next_u64(), told))), 0);
+			let Some((told, draw)) = ahead.due() else {
 				continue;
 			};
+			progress.waiting_on(told);
 			tries += 1;
 			let mut drawn = None;
 			draw.take(&mut |puzzle| {
@@ -102,9 +107,14 @@ fn made(
 	})
 }
 
-/// One draw: a puzzle with the solutions wanted, of the level wanted if one is.
-fn draw(wanted: &Wanted, random: &mut Random) -> Option<Vec<u8>> {
-	let puzzle = with_solutions(wanted.side, wanted.solutions, random)?;
+/// One draw: a puzzle with the solutions wanted, of the level wanted if one is; `tried` hears
+/// how many givens it has tried to take away, of how many.
+fn draw(
+	wanted: &Wanted,
+	random: &mut Random,
+	tried: &mut dyn FnMut(usize, usize),
+) -> Option<Vec<u8>> {
+	let puzzle = with_solutions(wanted.side, wanted.solutions, random, tried)?;
 	let level = |puzzle: &[u8]| rating(&nine(puzzle)).map(|(at, _)| at);
 	match wanted.level {
 		Some(at) if level(&puzzle) != Some(at) => None,
@@ -194,8 +204,12 @@ fn fill(
 
 /// A minimal puzzle, a symbol that breaks no rule put in an empty square at random again and
 /// again (each keeps it solvable, or leaves it none: then it is done); none if it fills up.
-fn unsolvable_puzzle(side: usize, random: &mut Random) -> Option<Vec<u8>> {
-	let mut puzzle = with_solutions(side, 1, random)?;
+fn unsolvable_puzzle(
+	side: usize,
+	random: &mut Random,
+	tried: &mut dyn FnMut(usize, usize),
+) -> Option<Vec<u8>> {
+	let mut puzzle = with_solutions(side, 1, random, tried)?;
 	loop {
 		let (p, v) = (random.below(side * side), 1 + random.below(side) as u8);
 		if !puzzle.contains(&0) {
@@ -213,10 +227,16 @@ fn unsolvable_puzzle(side: usize, random: &mut Random) -> Option<Vec<u8>> {
 
 /// A puzzle with `wanted` solutions, minimal for that number: a random solved grid (for none,
 /// an unsolvable puzzle), its givens taken away in a random order, each kept if taking it away
-/// would make more than `wanted`; none if that ends with fewer.
-fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u8>> {
+/// would make more than `wanted`; none if that ends with fewer. `tried` hears how many givens
+/// are tried, of how many.
+fn with_solutions(
+	side: usize,
+	wanted: u64,
+	random: &mut Random,
+	tried: &mut dyn FnMut(usize, usize),
+) -> Option<Vec<u8>> {
 	let mut grid = match wanted {
-		0 => unsolvable_puzzle(side, random)?,
+		0 => unsolvable_puzzle(side, random, tried)?,
 		_ => solved_grid(side, random),
 	};
 	let mut order: Vec<usize> = (0..side * side).collect();
@@ -224,30 +244,74 @@ fn with_solutions(side: usize, wanted: u64, random: &mut Random) -> Option<Vec<u
 	order.retain(|&p| grid[p] != 0);
 	let keep = |side, grid: &[u8]| solutions(side, grid, wanted + 1) > wanted;
 	match (wanted, side) {
-		(1, 1 | 4 | 16 | 25) => proper(side, &mut grid, &order),
+		(1, 1 | 4 | 16 | 25) => proper(side, &mut grid, &order, tried),
 		_ => {
-			for p in order {
+			for (i, &p) in order.iter().enumerate() {
 				let given = replace(&mut grid[p], 0);
 				if keep(side, &grid) {
 					grid[p] = given;
 				}
+				tried(i + 1, order.len());
 			}
 		}
 	}
 	Some(grid).filter(|grid| wanted == 1 || solutions(side, grid, wanted + 1) == wanted)
 }
 
-/// Takes the givens of a solved grid away in `order`, each kept if the puzzle without it has
-/// another solution: a check of the givens left, with the grid blocked, finds one. A check
-/// afresh each time: the givens are its units (level 0), so its clauses are short.
-fn proper(side: usize, grid: &mut [u8], order: &[usize]) {
+/// Tries in a row that share one check below 25x25: the more assumptions, the longer what it
+/// learns (the notebook has one check for all of a grid's tries).
+const SHARED: usize = 32;
+
+/// Takes the givens of `grid`, a solved grid, away in `order`, each kept if the puzzle without
+/// it has another solution; `tried` hears how many are tried, of how many. Which stay is a fact
+/// about the grid: the checks asked change the time, never the puzzle.
+pub fn proper(side: usize, grid: &mut [u8], order: &[usize], tried: &mut dyn FnMut(usize, usize)) {
 	let solution = grid.to_vec();
-	for &p in order {
-		let given = replace(&mut grid[p], 0);
-		let mut cdcl = cdcl(side, grid);
+	let var = |p: usize| side * p + solution[p] as usize - 1;
+	if side == 25 {
+		// Each try a long search, slower under assumptions: a check afresh, its unit clauses
+		// the givens left and another symbol at the square (the puzzle with the given has one
+		// solution, so another differs there). Each open square's symbol assumed, then undone
+		// by `unit`, leaves the solution as the saved phases: the search starts near it.
+		for (i, &p) in order.iter().enumerate() {
+			grid[p] = 0;
+			let mut cdcl = cdcl(side, grid);
+			for q in (0..grid.len()).filter(|&q| grid[q] == 0) {
+				cdcl.assume(var(q));
+			}
+			cdcl.unit(var(p), false);
+			if matches!(cdcl.solve(), Verdict::Sat(_)) {
+				grid[p] = solution[p];
+			}
+			tried(i + 1, order.len());
+		}
+		return;
+	}
+	for (k, tries) in order.chunks(SHARED).enumerate() {
+		// Their check: the grid blocked, the givens after them unit clauses, the givens not yet
+		// tried assumptions, the last first. A given taken away is not assumed again; a given
+		// kept becomes a unit clause, back at level 0, and the rest are assumed again. The
+		// assumptions are decisions, so every clause learnt follows from the clauses alone and
+		// holds for the tries after.
+		let mut givens = grid.to_vec();
+		tries.iter().for_each(|&p| givens[p] = 0);
+		let mut cdcl = cdcl(side, &givens);
 		cdcl.block(&solution);
-		if matches!(cdcl.solve(), Verdict::Sat(_)) {
-			grid[p] = given;
+		let mut assumed = 0; // the levels standing: the givens of `tries`, back from its end
+		for (i, &p) in tries.iter().enumerate() {
+			let untried = &tries[i + 1..];
+			assumed = assumed.min(untried.len());
+			cdcl.backjump(assumed);
+			while assumed < untried.len() && cdcl.assume(var(untried[untried.len() - 1 - assumed]))
+			{
+				assumed += 1;
+			}
+			match assumed == untried.len() && matches!(cdcl.solve(), Verdict::Sat(_)) {
+				true => cdcl.unit(var(p), true),
+				false => grid[p] = 0,
+			}
+			assumed = assumed.min(cdcl.level());
+			tried(SHARED * k + i + 1, order.len());
 		}
 	}
 }

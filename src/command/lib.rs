@@ -31,6 +31,8 @@ mod reading;
 mod rules;
 mod search;
 
+// For the tests: the generator's pass (against their plain one) and splitmix64.
+pub use generate::proper;
 pub use random::Random;
 
 use answer::Mode;

@@ -1,11 +1,11 @@
 //! The progress of a long run, when standard error is a terminal (and the answers go elsewhere):
 //! from the run's first second on, one line on standard error, rewritten in place four times a
-//! second (the puzzles done and how many a second; for --generate, made of wanted), cleared
-//! before each message and at the end.
+//! second (the puzzles done and how many a second; for --generate, the puzzle being made, its
+//! givens tried and the time so far), cleared before each message and at the end.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::{mpsc, Mutex, PoisonError};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -14,8 +14,21 @@ pub(crate) struct Progress {
 	done: AtomicU64,
 	/// The puzzles wanted (--generate), 0 for none.
 	wanted: AtomicU64,
+	/// The draw the output waits on (--generate).
+	waited: Mutex<Arc<Tried>>,
 	/// The length of the line on the screen (0: none), held while standard error is written.
 	drawn: Mutex<usize>,
+}
+
+/// How many givens a draw has tried to take away (the high half), of how many (the low half).
+#[derive(Default)]
+pub(crate) struct Tried(AtomicU64);
+
+impl Tried {
+	/// `tried` givens of `of` tried, told by the thread making the draw.
+	pub(crate) fn set(&self, tried: usize, of: usize) {
+		self.0.store((tried as u64) << 32 | of as u64, Relaxed);
+	}
 }
 
 impl Progress {
@@ -25,8 +38,14 @@ impl Progress {
 			shown,
 			done: AtomicU64::new(0),
 			wanted: AtomicU64::new(0),
+			waited: Mutex::default(),
 			drawn: Mutex::new(0),
 		}
+	}
+
+	/// The output waits on the draw that tells `tried` now.
+	pub(crate) fn waiting_on(&self, tried: Arc<Tried>) {
+		*self.waited.lock().unwrap_or_else(PoisonError::into_inner) = tried;
 	}
 
 	/// One more puzzle done: answered, checked or made.
@@ -58,9 +77,26 @@ impl Progress {
 			true => format!("{rate:.1}"),
 			false => format!("{rate:.0}"),
 		};
-		let line = match self.wanted.load(Relaxed) {
-			0 => format!("puzzles done: {done} ({rate} a second)"),
-			wanted => format!("puzzles made: {done} of {wanted} ({rate} a second)"),
+		let seconds = elapsed.as_secs();
+		let clock = match seconds / 3600 {
+			0 => format!("{}:{:02}", seconds / 60, seconds % 60),
+			hours => format!("{hours}:{:02}:{:02}", seconds / 60 % 60, seconds % 60),
+		};
+		let told = self
+			.waited
+			.lock()
+			.unwrap_or_else(PoisonError::into_inner)
+			.0
+			.load(Relaxed);
+		let line = match (self.wanted.load(Relaxed), told >> 32, told as u32) {
+			(0, ..) => format!("puzzles done: {done} ({rate} a second)"),
+			(wanted, tried, of) => {
+				let making = format!("making puzzle {} of {wanted}", (done + 1).min(wanted));
+				match of {
+					0 => format!("{making}, {clock}"),
+					_ => format!("{making}: {tried} of {of} givens tried, {clock}"),
+				}
+			}
 		};
 		let mut drawn = self.drawn.lock().unwrap_or_else(PoisonError::into_inner);
 		let text = format!("\r{line:0$}", *drawn);

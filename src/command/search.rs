@@ -97,6 +97,12 @@ fn excluding(side: usize, givens: &[u8], limit: u64) -> u64 {
 pub(crate) trait Cdcl {
 	fn solve(&mut self) -> Verdict;
 	fn block(&mut self, solution: &[u8]);
+	/// A unit clause, var v placed (or false): back to level 0 first, propagated by `solve`.
+	fn unit(&mut self, v: usize, holds: bool);
+	/// A level deciding var v, propagated; false on a conflict.
+	fn assume(&mut self, v: usize) -> bool;
+	fn backjump(&mut self, level: usize);
+	fn level(&self) -> usize;
 }
 
 impl<const S: usize> Cdcl for every_size::Cdcl<S> {
@@ -106,6 +112,22 @@ impl<const S: usize> Cdcl for every_size::Cdcl<S> {
 
 	fn block(&mut self, solution: &[u8]) {
 		every_size::Cdcl::block(self, solution)
+	}
+
+	fn unit(&mut self, v: usize, holds: bool) {
+		every_size::Cdcl::unit(self, v, holds)
+	}
+
+	fn assume(&mut self, v: usize) -> bool {
+		every_size::Cdcl::assume(self, v)
+	}
+
+	fn backjump(&mut self, level: usize) {
+		every_size::Cdcl::backjump(self, level)
+	}
+
+	fn level(&self) -> usize {
+		every_size::Cdcl::level(self)
 	}
 }
 
