@@ -401,15 +401,27 @@ fn many_solutions() -> Vec<u8> {
 	text
 }
 
-/// The slowest puzzles found, with their number of solutions (2: two or more): found by
-/// climbing (`--climb`) from givens at random, empty top rows and minimal puzzles, and from the
-/// hardest sets in random orientations. The first three are the slowest now with none, two and
-/// one (0.48 s, 0.22 s, 3.7 ms, benches/README.md's); the next two, of the issue of hard refutations
-/// (7.3 s and 0.5 s while the check branched on matchings in bands only); two of the fifth
-/// fuzzing run (0.1 s, no solution); the next ran for minutes before the check past the budget;
-/// the last four took 10 to 100 ms while the check's weights were kept from one check to the
-/// next.
-const SLOWEST: [(&str, &[u8]); 19] = [
+/// The slowest puzzles found, with their number of solutions (2: two or more): found by climbing
+/// (`--climb`) from givens at random, empty top rows and minimal puzzles, and from the hardest sets
+/// in random orientations. The first three are the slowest now with none, two and one (2.9 ms, 5.5
+/// ms, 7.5 ms alone, benches/README.md's: an hour against issue 58's check); the next three, the
+/// slowest before it (0.48 s, 0.22 s, 3.7 ms); the next two, of the issue of hard refutations (7.3
+/// s and 0.5 s while the check branched on matchings in bands only); two of the fifth fuzzing run
+/// (0.1 s, no solution); the next ran for minutes before the check past the budget; the last four
+/// took 10 to 100 ms while the check's weights were kept from one check to the next.
+const SLOWEST: [(&str, &[u8]); 22] = [
+	(
+		".5.....8.....1....2......7..........5....9.4........3................6..8.374....",
+		b"0",
+	),
+	(
+		"..................................23...7...1....9.....3.......1.5.....9..1.....32",
+		b"2",
+	),
+	(
+		"..39..1..........6..21..3.....7....5..7.9..1.....317...8..2....2.......4..93..5..",
+		b"1",
+	),
 	(
 		"..7.23.9...8........16..........7.....3...2.5..4.........41.783..................",
 		b"0",
