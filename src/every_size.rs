@@ -409,7 +409,8 @@ struct Search<const S: usize> {
 	/// The check; how many placements of the path are its units (the rest: its decisions).
 	check: Cdcl<S>,
 	base: usize,
-	/// The last solution found, the levels of the path it agrees with; whether it is alone.
+	/// The witness (the last solution found); how many of the path's placements, from the
+	/// first, it agrees with; whether it is the puzzle's only solution.
 	witness: Vec<u8>,
 	agrees: usize,
 	unique: bool,
