@@ -66,10 +66,10 @@ fn made(
 	out: &mut dyn Write,
 	progress: &Progress,
 ) -> io::Result<u64> {
-	let drawn = wanted.clone();
+	let asked = wanted.clone();
 	// Each draw tells its own count of givens tried, for the progress line.
 	let work = move |(seed, told): (u64, Arc<Tried>), found: &mut dyn FnMut(_) -> bool| {
-		found(draw(&drawn, &mut Random(seed), &mut |tried, of| {
+		found(draw(&asked, &mut Random(seed), &mut |tried, of| {
 			told.set(tried, of)
 		}));
 	};
@@ -287,19 +287,19 @@ pub fn proper(side: usize, grid: &mut [u8], order: &[usize], tried: &mut dyn FnM
 		}
 		return;
 	}
-	for (k, tries) in order.chunks(SHARED).enumerate() {
-		// Their check: the grid blocked, the givens after them unit clauses, the givens not yet
+	for (k, chunk) in order.chunks(SHARED).enumerate() {
+		// The chunk's check: the grid blocked, the givens after it unit clauses, the givens not yet
 		// tried assumptions, the last first. A given taken away is not assumed again; a given
 		// kept becomes a unit clause, back at level 0, and the rest are assumed again. The
 		// assumptions are decisions, so every clause learnt follows from the clauses alone and
 		// holds for the tries after.
 		let mut givens = grid.to_vec();
-		tries.iter().for_each(|&p| givens[p] = 0);
+		chunk.iter().for_each(|&p| givens[p] = 0);
 		let mut cdcl = cdcl(side, &givens);
 		cdcl.block(&solution);
-		let mut assumed = 0; // the levels standing: the givens of `tries`, back from its end
-		for (i, &p) in tries.iter().enumerate() {
-			let untried = &tries[i + 1..];
+		let mut assumed = 0; // the levels standing: the givens of `chunk`, back from its end
+		for (i, &p) in chunk.iter().enumerate() {
+			let untried = &chunk[i + 1..];
 			assumed = assumed.min(untried.len());
 			cdcl.backjump(assumed);
 			while assumed < untried.len() && cdcl.assume(var(untried[untried.len() - 1 - assumed]))
