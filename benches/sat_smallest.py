@@ -2,13 +2,15 @@
 python-sat`), asked as the classic's answer is defined: square by square in reading order, the
 smallest symbol with which the puzzle still has a solution.
 
-    python3 benches/sat_smallest.py < PUZZLE
+    python3 benches/sat_smallest.py [SOLVER] < PUZZLE
 
 PUZZLE: one line of 16, 81, 256 or 625 squares (`.`, `-` or `0` blank; `1`... up to 9x9, `A`...
 beyond). Prints the solution on one line, or NO SOLUTION. A var for each symbol each square may
 hold, exactly one a square and a symbol once in each row, column and box, the givens unit
 clauses; each model found is the witness for the squares after: a symbol below the model's is
-tried under an assumption, and the symbol chosen becomes a unit clause."""
+tried under an assumption, and the symbol chosen becomes a unit clause. SOLVER: pysat's name of
+another solver (`minisat22`, `glucose4`; CaDiCaL, `cadical195`, by default). On standard error,
+the conflicts the solver met in all."""
 import sys
 from pysat.solvers import Solver
 
@@ -32,7 +34,7 @@ def main():
             for by in range(box):
                 yield [(bx * box + i) * side + by * box + j for i in range(box) for j in range(box)]
 
-    solver = Solver(name="cadical195")
+    solver = Solver(name=sys.argv[1] if len(sys.argv) > 1 else "cadical195")
 
     def exactly_one(lits):
         solver.add_clause(lits)
@@ -50,6 +52,7 @@ def main():
             solver.add_clause([var(p, d)])
     if not solver.solve():
         print("NO SOLUTION")
+        print("conflicts", solver.accum_stats()["conflicts"], file=sys.stderr)
         return
     model = set(v for v in solver.get_model() if v > 0)
     answer = []
@@ -63,6 +66,7 @@ def main():
         solver.add_clause([var(p, chosen)])
         answer.append(alphabet[chosen])
     print("".join(answer))
+    print("conflicts", solver.accum_stats()["conflicts"], file=sys.stderr)
 
 
 main()
