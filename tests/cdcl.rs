@@ -222,7 +222,7 @@ fn restarts_and_forgetting_at_every_turn_keep_every_answer() {
 		("LUBY_UNIT: u64 = ", "2"),
 		("KEPT: usize = ", "1 << 8"),
 		("BUDGET: u64 = ", "2"),
-		("LONG: u64 = ", "1"),
+		("LONG_SEARCH: u64 = ", "1"),
 	];
 	for (constant, small) in small {
 		let at = variant.find(constant).expect("the constant") + constant.len();
