@@ -12,6 +12,9 @@ writes DIR/POOL.txt, one puzzle a line (16x16 and 25x25: letters, `-` blanks), f
              15 random orientations and relabellings of it (an orientation keeps a puzzle's
              count of solutions and its minimality); `unique_from` makes others with CaDiCaL
              (about five CPU minutes each on a quiet machine, far more on some grids)
+  minimal12  12: 3 random orientations of each of `--generate 1 --size 25 --seed K`'s minimal
+             puzzle, K = 4 to 7 (other grids than the two pools above: nothing was tuned on them)
+  several24  24: 6 puzzles near each of those, made as several25's are
   sparse25   40: 5 to 25 givens kept from a random orientation and relabelling of a solved
              grid (seed 2611)
   sparse11   11: the climbed sparse puzzles with several solutions the notebook lists
@@ -146,14 +149,26 @@ def unique_from(grid, s, rng, stop=None):
 
 
 @functools.lru_cache(None)
-def minimal_made():
-    """`sudoku --generate 1 --size 25 --seed 3 -j 1` (about two CPU minutes) and its solution."""
-    made = sudoku(["--generate", "1", "--size", "25", "--seed", "3", "-j", "1"])[0]
+def minimal_made(seed=3):
+    """`sudoku --generate 1 --size 25 --seed 3 -j 1` (about two CPU minutes) and its solution
+    (or another seed's)."""
+    made = sudoku(["--generate", "1", "--size", "25", "--seed", str(seed), "-j", "1"])[0]
     puzzle = [0 if c == "-" else ALPHABET.index(c) + 1 for c in made]
     with Solver(name="cadical195", bootstrap_with=cnf(25)) as solver:
         solver.solve(assumptions=[25 * p + v for p, v in enumerate(puzzle) if v])
         model = set(v for v in solver.get_model() if v > 0)
     return puzzle, [next(d + 1 for d in range(25) if 25 * p + d + 1 in model) for p in range(625)]
+
+
+def near_minimal(puzzle, solution, rng):
+    """A random orientation and relabelling of a minimal 25x25 puzzle with 5 to 15 givens of its
+    solution put back, then 1 to 10 givens taken away (one solution or several)."""
+    grid = list(puzzle)
+    for p in rng.sample([p for p in range(625) if not grid[p]], rng.randint(5, 15)):
+        grid[p] = solution[p]
+    for p in rng.sample([p for p in range(625) if grid[p]], rng.randint(1, 10)):
+        grid[p] = 0
+    return line(oriented(grid, 25, rng), 25)
 
 
 def several25():
@@ -162,12 +177,7 @@ def several25():
     puzzle of issue 52."""
     rng, (puzzle, solution) = random.Random(2625), minimal_made()
     for _ in range(40):
-        grid = list(puzzle)
-        for p in rng.sample([p for p in range(625) if not grid[p]], rng.randint(5, 15)):
-            grid[p] = solution[p]
-        for p in rng.sample([p for p in range(625) if grid[p]], rng.randint(1, 10)):
-            grid[p] = 0
-        yield line(oriented(grid, 25, rng), 25)
+        yield near_minimal(puzzle, solution, rng)
     yield ISSUE_52.replace(".", "-")
 
 
@@ -177,6 +187,19 @@ def minimal25():
     yield line(puzzle, 25)
     for _ in range(15):
         yield line(oriented(puzzle, 25, rng), 25)
+
+
+@functools.lru_cache(None)
+def other_grids():
+    """For each of `--generate 1 --size 25 --seed K`, K = 4 to 7 (other grids than the pools
+    above come from): 3 orientations of its minimal puzzle, and 6 puzzles near it."""
+    minimal, several = [], []
+    for seed in range(4, 8):
+        (puzzle, solution), rng = minimal_made(seed), random.Random(1000 + seed)
+        minimal += [line(oriented(puzzle, 25, rng), 25) for _ in range(3)]
+        for _ in range(6):
+            several.append(near_minimal(puzzle, solution, rng))
+    return minimal, several
 
 
 def sparse25():
@@ -235,6 +258,8 @@ POOLS = {
     "several25": several25,
     "minimal25": minimal25,
     "sparse25": sparse25,
+    "minimal12": lambda: other_grids()[0],
+    "several24": lambda: other_grids()[1],
     "sparse11": sparse11,
     "hour8": hour8,
     "gen16-one": gen16("30", "1"),

@@ -2,7 +2,7 @@
 python-sat`), asked as the classic's answer is defined: square by square in reading order, the
 smallest symbol with which the puzzle still has a solution.
 
-    python3 benches/sat_smallest.py [SOLVER] < PUZZLE
+    python3 benches/sat_smallest.py [SOLVER] [--block] < PUZZLE
 
 PUZZLE: one line of 16, 81, 256 or 625 squares (`.`, `-` or `0` blank; `1`... up to 9x9, `A`...
 beyond). Prints the solution on one line, or NO SOLUTION. A var for each symbol each square may
@@ -10,7 +10,9 @@ hold, exactly one a square and a symbol once in each row, column and box, the gi
 clauses; each model found is the witness for the squares after: a symbol below the model's is
 tried under an assumption, and the symbol chosen becomes a unit clause. SOLVER: pysat's name of
 another solver (`minisat22`, `glucose4`; CaDiCaL, `cadical195`, by default). On standard error,
-the conflicts the solver met in all."""
+the conflicts the solver met in all. `--block`: only the first solution, then one more search
+with it blocked (a clause that an open square takes another symbol), as `src/every_size.rs`
+counts to two; prints ONE or SEVERAL, and the conflicts of each search."""
 import sys
 from pysat.solvers import Solver
 
@@ -34,7 +36,9 @@ def main():
             for by in range(box):
                 yield [(bx * box + i) * side + by * box + j for i in range(box) for j in range(box)]
 
-    solver = Solver(name=sys.argv[1] if len(sys.argv) > 1 else "cadical195")
+    args = [a for a in sys.argv[1:] if a != "--block"]
+    block = len(args) < len(sys.argv) - 1
+    solver = Solver(name=args[0] if args else "cadical195")
 
     def exactly_one(lits):
         solver.add_clause(lits)
@@ -55,6 +59,14 @@ def main():
         print("conflicts", solver.accum_stats()["conflicts"], file=sys.stderr)
         return
     model = set(v for v in solver.get_model() if v > 0)
+    if block:
+        first = solver.accum_stats()["conflicts"]
+        solver.add_clause([-var(p, d) for p in range(squares) for d in range(side)
+                           if given[p] < 0 and var(p, d) in model])
+        other = solver.solve()
+        print("SEVERAL" if other else "ONE")
+        print("conflicts", first, solver.accum_stats()["conflicts"] - first, file=sys.stderr)
+        return
     answer = []
     for p in range(squares):
         chosen = next(d for d in range(side) if var(p, d) in model)

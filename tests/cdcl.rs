@@ -209,14 +209,22 @@ fn going_back_to_a_level_leaves_the_board_a_fresh_check_builds() {
 	backjumps_to_fresh_boards::<16>(6, 25, 6);
 }
 
-/// The judge file built with a restart every few conflicts and a tiny arena, so that restarts,
-/// forgetting and the path decided again happen all the time; its answers against the plain
-/// search on seeded puzzles of sides 4, 9 and 16 (none, one and several solutions).
+/// The judge file built with a restart every few conflicts, a tiny arena, the check asked after
+/// two steps and every search long after one conflict, so that restarts, forgetting, the path
+/// decided again and made units happen all the time; its answers against the plain search on
+/// seeded puzzles of sides 4, 9 and 16 (none, one and several solutions; the sparse 9x9 make
+/// searches long).
 #[test]
 fn restarts_and_forgetting_at_every_turn_keep_every_answer() {
 	let source = std::fs::read_to_string("src/every_size.rs").expect("the judge file");
 	let mut variant = source.clone();
-	for (constant, small) in [("LUBY_UNIT: u64 = ", "2"), ("KEPT: usize = ", "1 << 8")] {
+	let small = [
+		("LUBY_UNIT: u64 = ", "2"),
+		("KEPT: usize = ", "1 << 8"),
+		("BUDGET: u64 = ", "2"),
+		("LONG_SEARCH: u64 = ", "1"),
+	];
+	for (constant, small) in small {
 		let at = variant.find(constant).expect("the constant") + constant.len();
 		let end = at + variant[at..].find(';').expect("its end");
 		variant.replace_range(at..end, small);
@@ -232,7 +240,7 @@ fn restarts_and_forgetting_at_every_turn_keep_every_answer() {
 	let said = String::from_utf8_lossy(&built.stderr);
 	assert!(built.status.success() && said.is_empty(), "{said}");
 	let mut rng = Random(52);
-	for (side, puzzles, blanks) in [(4, 100, 12), (9, 40, 60), (16, 8, 150)] {
+	for (side, puzzles, blanks) in [(4, 100, 12), (9, 40, 60), (9, 40, 150), (16, 8, 150)] {
 		let (mut input, mut expected) = (String::new(), String::new());
 		for _ in 0..puzzles {
 			let mut grid = solved(side, &mut rng);
