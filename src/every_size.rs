@@ -518,8 +518,8 @@ impl<const S: usize> Search<S> {
 			return false;
 		}
 		// A long search goes on with the path's placements as units: the clauses it learns
-		// then leave out their levels' literals (on the hour's 25x25, 40% shorter, and each
-		// puzzle twice as fast), though going back above them builds the check anew.
+		// then leave out their levels' literals (on the hour's 25x25, 40% shorter, and the five
+		// together twice as fast), though going back above them builds the check anew.
 		let verdict = match self.check.solve_within(LONG_SEARCH) {
 			Some(verdict) => verdict,
 			None => {
@@ -1142,7 +1142,7 @@ impl<const S: usize> Cdcl<S> {
 
 	/// `solve`, or None (back at the top level) after `limit` conflicts. Each conflict teaches
 	/// a clause and backjumps; a restart goes back to the top.
-	pub fn solve_within(&mut self, limit: u64) -> Option<Verdict> {
+	fn solve_within(&mut self, limit: u64) -> Option<Verdict> {
 		let path: Vec<Var> = self.levels.iter().map(|level| level.1).collect();
 		// Knuth's reluctant doubling: v runs through 1, 1, 2, 1, 1, 2, 4, ...
 		let (top, mut conflicts, mut due, mut u, mut v) = (path.len(), 0, LUBY_UNIT, 1i64, 1i64);

@@ -3,7 +3,7 @@
 //! `pub`) over files, on every core, and the tools: counting solutions, writing every solution,
 //! generating puzzles, checking answers, explaining and rating puzzles.
 //!
-//! The package's library: the command (src/bin/sudoku.rs), the tests and the benchmark link
+//! The package's library: the command (bin/sudoku.rs), the tests and the benchmark link
 //! it, so each judge file is built once for all three.
 
 #[path = "../main.rs"]
