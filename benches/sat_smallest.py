@@ -2,7 +2,7 @@
 python-sat`), asked as the classic's answer is defined: square by square in reading order, the
 smallest symbol with which the puzzle still has a solution.
 
-    python3 benches/sat_smallest.py [SOLVER] [--block] < PUZZLE
+    python3 benches/sat_smallest.py [SOLVER] [--block] [--dimacs] < PUZZLE
 
 PUZZLE: one line of 16, 81, 256 or 625 squares (`.`, `-` or `0` blank; `1`... up to 9x9, `A`...
 beyond). Prints the solution on one line, or NO SOLUTION. A var for each symbol each square may
@@ -12,7 +12,9 @@ tried under an assumption, and the symbol chosen becomes a unit clause. SOLVER: 
 another solver (`minisat22`, `glucose4`; CaDiCaL, `cadical195`, by default). On standard error,
 the conflicts the solver met in all. `--block`: only the first solution, then one more search
 with it blocked (a clause that an open square takes another symbol), as `src/every_size.rs`
-counts to two; prints ONE or SEVERAL, and the conflicts of each search."""
+counts to two; prints ONE or SEVERAL, and the conflicts of each search. `--dimacs`: prints the
+clauses in DIMACS instead (with `--block`, the blocking clause too), for a solver's own binary
+and its options (CaDiCaL's `cadical --sat`, `--unsat`: its modes)."""
 import sys
 from pysat.solvers import Solver
 
@@ -36,15 +38,25 @@ def main():
             for by in range(box):
                 yield [(bx * box + i) * side + by * box + j for i in range(box) for j in range(box)]
 
-    args = [a for a in sys.argv[1:] if a != "--block"]
-    block = len(args) < len(sys.argv) - 1
+    args = [a for a in sys.argv[1:] if a not in ("--block", "--dimacs")]
+    block, dimacs = "--block" in sys.argv, "--dimacs" in sys.argv
     solver = Solver(name=args[0] if args else "cadical195")
+    clauses = []
+
+    def add(clause):
+        clauses.append(clause)
+        solver.add_clause(clause)
+
+    def write_dimacs():
+        print("p cnf", squares * side, len(clauses))
+        for clause in clauses:
+            print(" ".join(map(str, clause)), 0)
 
     def exactly_one(lits):
-        solver.add_clause(lits)
+        add(lits)
         for i in range(len(lits)):
             for j in range(i + 1, len(lits)):
-                solver.add_clause([-lits[i], -lits[j]])
+                add([-lits[i], -lits[j]])
 
     for p in range(squares):
         exactly_one([var(p, d) for d in range(side)])
@@ -53,7 +65,9 @@ def main():
             exactly_one([var(p, d) for p in unit])
     for p, d in enumerate(given):
         if d >= 0:
-            solver.add_clause([var(p, d)])
+            add([var(p, d)])
+    if dimacs and not block:
+        return write_dimacs()
     if not solver.solve():
         print("NO SOLUTION")
         print("conflicts", solver.accum_stats()["conflicts"], file=sys.stderr)
@@ -61,8 +75,10 @@ def main():
     model = set(v for v in solver.get_model() if v > 0)
     if block:
         first = solver.accum_stats()["conflicts"]
-        solver.add_clause([-var(p, d) for p in range(squares) for d in range(side)
-                           if given[p] < 0 and var(p, d) in model])
+        add([-var(p, d) for p in range(squares) for d in range(side)
+             if given[p] < 0 and var(p, d) in model])
+        if dimacs:
+            return write_dimacs()
         other = solver.solve()
         print("SEVERAL" if other else "ONE")
         print("conflicts", first, solver.accum_stats()["conflicts"] - first, file=sys.stderr)
