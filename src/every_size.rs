@@ -1207,7 +1207,8 @@ impl<const S: usize> Cdcl<S> {
 	/// alone refutes a board 100 times faster); now and then one of them at random; of its rule
 	/// with fewest ways, the var of the target phase, else of the saved phase, else it.
 	/// No heap orders the vars (MiniSat's has one): which rules have fewest ways changes with
-	/// every literal set, and one pass over the 4 S^2 rules' ways finds them.
+	/// every literal set, and a pass over the 4 S^2 rules' ways finds them and their most
+	/// active var.
 	fn choose(&mut self) -> Option<Var> {
 		self.random ^= self.random << 13; // xorshift
 		self.random ^= self.random >> 7;
@@ -1225,18 +1226,18 @@ impl<const S: usize> Cdcl<S> {
 			}
 		}
 		if fewest > 2 {
-			// Every open rule: each var is a way of one square, and the squares come first.
+			// Every open rule: each of their vars is a way of its square, open too; squares come first.
 			let squares = (0..S * S).filter(|&p| !board.filled(p));
 			best = self.most_active(squares.flat_map(|p| Board::<S>::vars(p, board.rules[p])));
 		}
-		if best.is_some() && random % 1000 < RANDOM {
+		let mut v = best?; // None: every rule holds
+		if random % 1000 < RANDOM {
 			let rules =
 				all.filter(|&k| board.ways(k) == fewest || fewest > 2 && board.ways(k) != !0);
 			let ways: u32 = rules.clone().map(|k| board.ways(k)).sum();
 			let mut vars = rules.flat_map(|k| Board::<S>::vars(k, board.rules[k]));
-			best = vars.nth((random >> 20) as usize % ways as usize);
+			v = vars.nth((random >> 20) as usize % ways as usize)?;
 		}
-		let v = best?;
 		let rules = Board::<S>::of(v);
 		let (k, _) = *rules.iter().min_by_key(|&&(k, _)| board.ways(k))?;
 		let placed = |phase: &[u8]| {
