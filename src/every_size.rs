@@ -760,10 +760,16 @@ pub struct Cdcl<const S: usize> {
 	seen: Vec<bool>,
 	/// Xorshift's state for the random decisions: the same on every run.
 	random: u64,
+	/// The learnt clauses in the arena.
+	learnt: usize,
 }
 
 /// The arena's words past which clauses are forgotten at once: memory stays bounded.
 const KEPT: usize = 1 << 20;
+
+/// The learnt clauses past which they are forgotten too, counted as MiniSat counts them: a 16x16
+/// clause is a fifth of a 25x25 one, and counting words alone kept five times as many.
+const LEARNT: usize = 24_000;
 
 /// Conflicts between restarts: this times the next number of the Luby sequence.
 const LUBY_UNIT: u64 = 1024;
@@ -800,6 +806,7 @@ impl<const S: usize> Cdcl<S> {
 			best: 0,
 			seen: vec![false; vars],
 			random: 0x9E37_79B9_7F4A_7C15,
+			learnt: 0,
 		};
 		for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
 			check.unit(S * p + given as usize - 1, true);
@@ -1100,6 +1107,7 @@ impl<const S: usize> Cdcl<S> {
 	/// is implied; all false (at level 0 only: a learnt clause implies its first), none at all.
 	fn add(&mut self, clause: Vec<Lit>, lbd: u32) {
 		let c = self.arena.len();
+		self.learnt += (lbd > 0) as usize;
 		self.arena.extend([clause.len() as u32, lbd]);
 		self.arena.extend(clause.iter().map(|lit| lit.0));
 		if clause.len() > 1 {
@@ -1160,7 +1168,7 @@ impl<const S: usize> Cdcl<S> {
 						(due, self.best) = (due + LUBY_UNIT * v as u64, 0);
 						self.backjump(top);
 					}
-					if self.arena.len() > KEPT {
+					if self.arena.len() > KEPT || self.learnt > LEARNT {
 						self.reduce();
 					}
 				}
@@ -1253,8 +1261,8 @@ impl<const S: usize> Cdcl<S> {
 		vars.min_by(|&a, &b| self.activity[b].total_cmp(&self.activity[a]))
 	}
 
-	/// Forgets the learnt clauses but the lowest LBDs in a quarter of KEPT, at level 0,
-	/// simplifying the rest (a clause true goes, a literal false leaves it).
+	/// Forgets the learnt clauses but the lowest LBDs in a quarter of KEPT and of LEARNT, at
+	/// level 0, simplifying the rest (a clause true goes, a literal false leaves it).
 	fn reduce(&mut self) {
 		self.backjump(0);
 		let (arena, mut clauses, mut c) = (std::mem::take(&mut self.arena), Vec::new(), 0);
@@ -1263,18 +1271,21 @@ impl<const S: usize> Cdcl<S> {
 			c += 2 + arena[c] as usize;
 		}
 		clauses.sort_unstable(); // LBD 0 (kept) first; ties: last added first
-		let mut room = KEPT / 4;
+		let (mut room, mut count) = (KEPT / 4, LEARNT / 4);
 		self.watches.iter_mut().for_each(Vec::clear);
+		self.learnt = 0; // `add` counts the kept
 		for (lbd, std::cmp::Reverse(c)) in clauses {
 			let lits = arena[c + 2..c + 2 + arena[c] as usize].iter();
 			let mut clause: Vec<Lit> = lits.map(|&lit| Lit(lit)).collect();
-			let words = (lbd > 0) as usize * (2 + clause.len());
+			let learnt = (lbd > 0) as usize;
+			let words = learnt * (2 + clause.len());
 			if words <= room
+				&& learnt <= count
 				&& !clause
 					.iter()
 					.any(|&lit| self.board.value(lit) == Some(true))
 			{
-				room -= words;
+				(room, count) = (room - words, count - learnt);
 				clause.retain(|&lit| self.board.value(lit) != Some(false));
 				self.add(clause, lbd);
 			}
