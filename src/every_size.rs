@@ -1234,7 +1234,7 @@ impl<const S: usize> Cdcl<S> {
 			}
 		}
 		if fewest > 2 {
-			// Every open rule: each of their vars is a way of its square, open too; squares come first.
+			// Every open rule: each var is a way of its own (open) square, and squares come first.
 			let squares = (0..S * S).filter(|&p| !board.filled(p));
 			best = self.most_active(squares.flat_map(|p| Board::<S>::vars(p, board.rules[p])));
 		}
@@ -1277,15 +1277,15 @@ impl<const S: usize> Cdcl<S> {
 		for (lbd, std::cmp::Reverse(c)) in clauses {
 			let lits = arena[c + 2..c + 2 + arena[c] as usize].iter();
 			let mut clause: Vec<Lit> = lits.map(|&lit| Lit(lit)).collect();
-			let learnt = (lbd > 0) as usize;
-			let words = learnt * (2 + clause.len());
+			let forgettable = (lbd > 0) as usize;
+			let words = forgettable * (2 + clause.len());
 			if words <= room
-				&& learnt <= count
+				&& forgettable <= count
 				&& !clause
 					.iter()
 					.any(|&lit| self.board.value(lit) == Some(true))
 			{
-				(room, count) = (room - words, count - learnt);
+				(room, count) = (room - words, count - forgettable);
 				clause.retain(|&lit| self.board.value(lit) != Some(false));
 				self.add(clause, lbd);
 			}

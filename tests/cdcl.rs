@@ -209,11 +209,11 @@ fn going_back_to_a_level_leaves_the_board_a_fresh_check_builds() {
 	backjumps_to_fresh_boards::<16>(6, 25, 6);
 }
 
-/// The judge file built with a restart every few conflicts, a tiny arena, the check asked after
-/// two steps and every search long after one conflict, so that restarts, forgetting, the path
-/// decided again and made units happen all the time; its answers against the plain search on
-/// seeded puzzles of sides 4, 9 and 16 (none, one and several solutions; the sparse 9x9 make
-/// searches long).
+/// The judge file built with a restart every few conflicts, a tiny arena, room for a few learnt
+/// clauses, the check asked after two steps and every search long after one conflict, so that
+/// restarts, forgetting, the path decided again and made units happen all the time; its answers
+/// against the plain search on seeded puzzles of sides 4, 9 and 16 (none, one and several
+/// solutions; the sparse 9x9 make searches long).
 #[test]
 fn restarts_and_forgetting_at_every_turn_keep_every_answer() {
 	let source = std::fs::read_to_string("src/every_size.rs").expect("the judge file");
@@ -221,6 +221,7 @@ fn restarts_and_forgetting_at_every_turn_keep_every_answer() {
 	let small = [
 		("LUBY_UNIT: u64 = ", "2"),
 		("KEPT: usize = ", "1 << 8"),
+		("LEARNT: usize = ", "8"),
 		("BUDGET: u64 = ", "2"),
 		("LONG_SEARCH: u64 = ", "1"),
 	];
