@@ -518,8 +518,8 @@ impl<const S: usize> Search<S> {
 			return false;
 		}
 		// A long search goes on with the path's placements as units: the clauses it learns
-		// then leave out their levels' literals (on the hour's 25x25, 40% shorter, and the five
-		// together twice as fast), though going back above them builds the check anew.
+		// then leave out their levels' literals (shorter, faster), though going back above them
+		// builds the check anew.
 		let verdict = match self.check.solve_within(LONG_SEARCH) {
 			Some(verdict) => verdict,
 			None => {
@@ -767,8 +767,8 @@ pub struct Cdcl<const S: usize> {
 /// The arena's words past which clauses are forgotten at once: memory stays bounded.
 const KEPT: usize = 1 << 20;
 
-/// The learnt clauses past which they are forgotten too, counted as MiniSat counts them: a 16x16
-/// clause is a fifth of a 25x25 one, and counting words alone kept five times as many.
+/// The learnt clauses past which they are forgotten too: a 16x16 clause is a fifth of a 25x25
+/// one, and counting words alone kept five times as many.
 const LEARNT: usize = 24_000;
 
 /// Conflicts between restarts: this times the next number of the Luby sequence.
@@ -988,15 +988,12 @@ impl<const S: usize> Cdcl<S> {
 	/// levels it spans).
 	fn analyze(&mut self, conflict: Constraint) -> (Vec<Lit>, Level, u32) {
 		let (current, mut learnt, mut open) = (self.level(), vec![Lit(0)], 0);
-		let (mut constraint, mut t, mut implied) = (conflict, self.trail.len(), usize::MAX);
+		let (mut constraint, mut t, mut analyzed) = (conflict, self.trail.len(), Vec::new());
 		loop {
 			for i in 0..self.length(constraint) {
 				let lit = self.literal(constraint, i);
-				let u = lit.var();
-				if u != implied && !self.seen[u] && self.level_of[u] > 0 {
-					self.seen[u] = true;
-					self.bump(u);
-					match self.level_of[u] == current {
+				if self.mark(lit.var(), &mut analyzed, self.inc) {
+					match self.level_of[lit.var()] == current {
 						true => open += 1,
 						false => learnt.push(lit),
 					}
@@ -1006,15 +1003,23 @@ impl<const S: usize> Cdcl<S> {
 			while !self.seen[self.trail[t].var()] {
 				t -= 1;
 			}
-			(implied, open) = (self.trail[t].var(), open - 1);
-			self.seen[implied] = false;
-			match self.reason[implied] {
+			open -= 1;
+			match self.reason[self.trail[t].var()] {
 				Some(reason) if open > 0 => constraint = reason,
 				_ => break,
 			}
 		}
 		learnt[0] = !self.trail[t];
-		let clause = self.shrink(learnt);
+		let clause = self.shrink(learnt, &mut analyzed);
+		// Reason-side bumping (CaDiCaL's, but by half): the vars that implied its literals too.
+		for lit in &clause {
+			if let Some(reason) = self.reason[lit.var()] {
+				for i in 0..self.length(reason) {
+					self.mark(self.literal(reason, i).var(), &mut analyzed, self.inc / 2.0);
+				}
+			}
+		}
+		analyzed.iter().for_each(|&u| self.seen[u] = false);
 		self.inc /= DECAY;
 		let level = |lit: &Lit| self.level_of[lit.var()];
 		let apart = |pair: &&[Lit]| level(&pair[0]) != level(&pair[1]);
@@ -1025,22 +1030,31 @@ impl<const S: usize> Cdcl<S> {
 
 	/// Shrinking (CaDiCaL's): a lower level's literals give way to the one of that level all
 	/// their paths go through (its block UIP), if no literal of a lower level joins on the way.
-	fn shrink(&mut self, mut learnt: Vec<Lit>) -> Vec<Lit> {
-		let mut marked: Vec<Var> = learnt[1..].iter().map(|lit| lit.var()).collect();
+	fn shrink(&mut self, mut learnt: Vec<Lit>, marked: &mut Vec<Var>) -> Vec<Lit> {
 		learnt[1..].sort_unstable_by_key(|lit| std::cmp::Reverse(self.level_of[lit.var()]));
 		let (mut clause, mut i) = (vec![learnt[0]], 1);
 		while i < learnt.len() {
 			let level = self.level_of[learnt[i].var()];
 			let same = |lit: &&Lit| self.level_of[lit.var()] == level;
 			let count = learnt[i..].iter().take_while(same).count();
-			match self.block_uip(level, count, &mut marked) {
+			match self.block_uip(level, count, marked) {
 				Some(uip) => clause.push(uip),
 				None => clause.extend_from_slice(&learnt[i..i + count]),
 			}
 			i += count;
 		}
-		marked.iter().for_each(|&u| self.seen[u] = false);
 		clause
+	}
+
+	/// Unless seen or of level 0, marks var u seen and bumps it; whether it did.
+	fn mark(&mut self, u: Var, analyzed: &mut Vec<Var>, by: f64) -> bool {
+		let new = !self.seen[u] && self.level_of[u] > 0;
+		if new {
+			self.seen[u] = true;
+			analyzed.push(u);
+			self.bump(u, by);
+		}
+		new
 	}
 
 	/// How many literals constraint `c` has, and its i-th (all false but one it implied).
@@ -1094,9 +1108,9 @@ impl<const S: usize> Cdcl<S> {
 		None
 	}
 
-	/// Raises var u's activity by `inc` (all scaled down when too large).
-	fn bump(&mut self, u: Var) {
-		self.activity[u] += self.inc;
+	/// Raises var u's activity (all scaled down when too large).
+	fn bump(&mut self, u: Var, by: f64) {
+		self.activity[u] += by;
 		if self.activity[u] > 1e100 {
 			self.activity.iter_mut().for_each(|a| *a *= 1e-100);
 			self.inc *= 1e-100;
@@ -1212,8 +1226,8 @@ impl<const S: usize> Cdcl<S> {
 
 	/// The next decision: the most active var where rules have fewest ways, if two (a pair
 	/// decides much), else of every open rule (where each has many, the ways tell little: VSIDS
-	/// alone refutes a board 100 times faster); now and then one of them at random; of its rule
-	/// with fewest ways, the var of the target phase, else of the saved phase, else it.
+	/// refutes far sooner); now and then one of them at random; of its rule with fewest ways,
+	/// the var of the target phase, else of the saved phase, else it.
 	/// No heap orders the vars (MiniSat's has one): which rules have fewest ways changes with
 	/// every literal set, and a pass over the 4 S^2 rules' ways finds them and their most
 	/// active var.
