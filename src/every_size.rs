@@ -749,7 +749,7 @@ pub struct Cdcl<const S: usize> {
 	pub arena: Vec<u32>,
 	/// The clauses watching each literal, with a blocker: while that is true, no look.
 	watches: Vec<Vec<(usize, Lit)>>,
-	/// VSIDS: each var's activity, raised by `bump` by `inc` (which grows) at each conflict.
+	/// VSIDS: each var's activity, raised by `bump` by `inc` (which grows; reasons' vars half).
 	activity: Vec<f64>,
 	inc: f64,
 	/// Each square's symbol + 1 when last undone (phase saving), and at the conflict with the
@@ -1030,14 +1030,14 @@ impl<const S: usize> Cdcl<S> {
 
 	/// Shrinking (CaDiCaL's): a lower level's literals give way to the one of that level all
 	/// their paths go through (its block UIP), if no literal of a lower level joins on the way.
-	fn shrink(&mut self, mut learnt: Vec<Lit>, marked: &mut Vec<Var>) -> Vec<Lit> {
+	fn shrink(&mut self, mut learnt: Vec<Lit>, analyzed: &mut Vec<Var>) -> Vec<Lit> {
 		learnt[1..].sort_unstable_by_key(|lit| std::cmp::Reverse(self.level_of[lit.var()]));
 		let (mut clause, mut i) = (vec![learnt[0]], 1);
 		while i < learnt.len() {
 			let level = self.level_of[learnt[i].var()];
 			let same = |lit: &&Lit| self.level_of[lit.var()] == level;
 			let count = learnt[i..].iter().take_while(same).count();
-			match self.block_uip(level, count, marked) {
+			match self.block_uip(level, count, analyzed) {
 				Some(uip) => clause.push(uip),
 				None => clause.extend_from_slice(&learnt[i..i + count]),
 			}
@@ -1075,9 +1075,9 @@ impl<const S: usize> Cdcl<S> {
 	}
 
 	/// The literal of `level` all paths to the clause's `open` literals of it go through, if
-	/// no other level joins on the way; what the walk passes is marked.
-	fn block_uip(&mut self, level: Level, mut open: usize, marked: &mut Vec<Var>) -> Option<Lit> {
-		let (from, start) = (self.levels[level - 1].0, marked.len());
+	/// no other level joins on the way; what the walk passes stays seen.
+	fn block_uip(&mut self, level: Level, mut open: usize, analyzed: &mut Vec<Var>) -> Option<Lit> {
+		let (from, start) = (self.levels[level - 1].0, analyzed.len());
 		let next = self.levels.get(level);
 		let mut t = next.map_or(self.trail.len(), |next| next.0);
 		'walk: while t > from && open > 1 {
@@ -1096,15 +1096,15 @@ impl<const S: usize> Cdcl<S> {
 					break 'walk; // it would join the clause
 				}
 				(self.seen[w], open) = (true, open + 1);
-				marked.push(w);
+				analyzed.push(w);
 			}
 			if open == 1 {
 				let mut lits = self.trail[from..t].iter().rev();
 				return lits.find(|lit| self.seen[lit.var()]).map(|&lit| !lit);
 			}
 		}
-		marked[start..].iter().for_each(|&w| self.seen[w] = false);
-		marked.truncate(start);
+		analyzed[start..].iter().for_each(|&w| self.seen[w] = false);
+		analyzed.truncate(start);
 		None
 	}
 
