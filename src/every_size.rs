@@ -517,15 +517,13 @@ impl<const S: usize> Search<S> {
 		if self.agrees > self.base && !self.commit(self.agrees) {
 			return false;
 		}
-		// A long search goes on with the path's placements as units: the clauses it learns
-		// then leave out their levels' literals (shorter, faster), though going back above them
-		// builds the check anew.
+		// A long search goes on in a check built anew, the path's placements its units: what it
+		// learns leaves their literals out, and the old clauses, activity and phases (a trap) go.
 		let verdict = match self.check.solve_within(LONG_SEARCH) {
 			Some(verdict) => verdict,
 			None => {
-				if !self.commit(self.base + self.check.level()) {
-					return false;
-				}
+				let depth = self.base + self.check.level();
+				(self.check, self.base) = (Cdcl::new(&self.grid), depth);
 				self.check.solve()
 			}
 		};
