@@ -1073,7 +1073,7 @@ impl<const S: usize> Cdcl<S> {
 	}
 
 	/// The literal of `level` all paths to the clause's `open` literals of it go through, if
-	/// no other level joins on the way; what the walk passes stays seen.
+	/// no other level joins on the way (then what the walk passes stays seen).
 	fn block_uip(&mut self, level: Level, mut open: usize, analyzed: &mut Vec<Var>) -> Option<Lit> {
 		let (from, start) = (self.levels[level - 1].0, analyzed.len());
 		let next = self.levels.get(level);
