@@ -21,6 +21,7 @@
 //!   literal, true from level 0.
 //! - `// <shared: NAME>` to `// </shared: NAME>`: text src/main.rs has too, the same.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 /// Reads standard input, writes the answers to standard output and messages to standard error.
@@ -740,9 +741,10 @@ pub struct Cdcl<const S: usize> {
 	/// Each var's level and reason (None: a decision, or level 0), while it has a value.
 	level_of: Vec<Level>,
 	reason: Vec<Option<Constraint>>,
-	/// Rules left one way or none, for `propagate` to look at; false once level 0 has a
+	/// Rules left one way or none, for `propagate` to look at first in, first out (breadth
+	/// first: shorter chains of reasons, shorter clauses learnt); false once level 0 has a
 	/// conflict: no solution at all (MiniSat's `ok`).
-	forced: Vec<usize>,
+	forced: VecDeque<usize>,
 	ok: bool,
 	pub arena: Vec<u32>,
 	/// The clauses watching each literal, with a blocker: while that is true, no look.
@@ -750,14 +752,11 @@ pub struct Cdcl<const S: usize> {
 	/// VSIDS: each var's activity, raised by `bump` by `inc` (which grows; reasons' vars half).
 	activity: Vec<f64>,
 	inc: f64,
-	/// Each square's symbol + 1 when last undone (phase saving), and at the conflict with the
-	/// most squares filled (`best`) since the last restart (target phases).
+	/// Each square's symbol + 1 when last undone (phase saving).
 	phase: Vec<u8>,
-	target: Vec<u8>,
-	best: usize,
 	seen: Vec<bool>,
-	/// Xorshift's state for the random decisions: the same on every run.
-	random: u64,
+	/// Whether a var's literal follows from the clause being learnt, once asked (`redundant`).
+	removable: Vec<Option<bool>>,
 	/// The learnt clauses in the arena.
 	learnt: usize,
 }
@@ -775,10 +774,6 @@ const LUBY_UNIT: u64 = 1024;
 /// VSIDS's decay: each conflict's `inc` is the last one's divided by it.
 const DECAY: f64 = 0.99;
 
-/// Decisions in 1,000 made at random where rules have fewest ways (MiniSat's random_var_freq;
-/// with restarts, random ties cut the heavy tails of search: Gomes, Selman and Kautz 2000).
-const RANDOM: u64 = 20;
-
 impl<const S: usize> Cdcl<S> {
 	/// The givens' board, each given a unit clause at level 0, propagated.
 	pub fn new(givens: &[u8]) -> Cdcl<S> {
@@ -793,17 +788,15 @@ impl<const S: usize> Cdcl<S> {
 			boards: Vec::new(),
 			level_of: vec![0; vars],
 			reason: vec![None; vars],
-			forced: Vec::new(),
+			forced: VecDeque::new(),
 			ok: true,
 			arena: Vec::new(),
 			watches: vec![Vec::new(); 2 * vars],
 			activity: vec![0.0; vars],
 			inc: 1.0,
 			phase: vec![0; S * S],
-			target: vec![0; S * S],
-			best: 0,
 			seen: vec![false; vars],
-			random: 0x9E37_79B9_7F4A_7C15,
+			removable: vec![None; vars],
 			learnt: 0,
 		};
 		for (p, &given) in givens.iter().enumerate().filter(|&(_, &given)| given != 0) {
@@ -849,7 +842,7 @@ impl<const S: usize> Cdcl<S> {
 		for (k, bit) in Board::<S>::of(u) {
 			self.board.rules[k] &= !bit;
 			if self.board.ways(k) < 2 {
-				self.forced.push(k);
+				self.forced.push_back(k);
 			}
 		}
 	}
@@ -859,7 +852,7 @@ impl<const S: usize> Cdcl<S> {
 	/// literal is implied (or false too: a conflict). The conflict's constraint, if any.
 	fn propagate(&mut self) -> Result<(), Constraint> {
 		let conflict = loop {
-			if let Some(k) = self.forced.pop() {
+			if let Some(k) = self.forced.pop_front() {
 				let last = Board::<S>::vars(k, self.board.rules[k]).next();
 				match (self.board.ways(k), last) {
 					(0, _) => break Constraint::Rule(k),
@@ -982,8 +975,8 @@ impl<const S: usize> Cdcl<S> {
 
 	/// The clause a conflict teaches (first UIP): the negation of the current level's last
 	/// literal all paths to the conflict go through, then the lower levels' literals that
-	/// explain it, shrunk, highest level first; the level to backjump to, and its LBD (the
-	/// levels it spans).
+	/// explain it, shrunk and minimized, highest level first; the level to backjump to, and its
+	/// LBD (the levels it spans).
 	fn analyze(&mut self, conflict: Constraint) -> (Vec<Lit>, Level, u32) {
 		let (current, mut learnt, mut open) = (self.level(), vec![Lit(0)], 0);
 		let (mut constraint, mut t, mut analyzed) = (conflict, self.trail.len(), Vec::new());
@@ -1017,7 +1010,7 @@ impl<const S: usize> Cdcl<S> {
 				}
 			}
 		}
-		analyzed.iter().for_each(|&u| self.seen[u] = false);
+		self.unmark(&analyzed);
 		self.inc /= DECAY;
 		let level = |lit: &Lit| self.level_of[lit.var()];
 		let apart = |pair: &&[Lit]| level(&pair[0]) != level(&pair[1]);
@@ -1027,7 +1020,8 @@ impl<const S: usize> Cdcl<S> {
 	}
 
 	/// Shrinking (CaDiCaL's): a lower level's literals give way to the one of that level all
-	/// their paths go through (its block UIP), if no literal of a lower level joins on the way.
+	/// their paths go through (its block UIP), if each literal of another level met on the way
+	/// follows from the clause (`redundant`); else each of them that follows from it leaves it.
 	fn shrink(&mut self, mut learnt: Vec<Lit>, analyzed: &mut Vec<Var>) -> Vec<Lit> {
 		learnt[1..].sort_unstable_by_key(|lit| std::cmp::Reverse(self.level_of[lit.var()]));
 		let (mut clause, mut i) = (vec![learnt[0]], 1);
@@ -1037,11 +1031,20 @@ impl<const S: usize> Cdcl<S> {
 			let count = learnt[i..].iter().take_while(same).count();
 			match self.block_uip(level, count, analyzed) {
 				Some(uip) => clause.push(uip),
-				None => clause.extend_from_slice(&learnt[i..i + count]),
+				None => {
+					let lits = learnt[i..i + count].iter();
+					clause.extend(lits.filter(|lit| !self.redundant(lit.var(), analyzed)))
+				}
 			}
 			i += count;
 		}
 		clause
+	}
+
+	/// Forgets that `vars` were seen, and whether they follow from the clause.
+	fn unmark(&mut self, vars: &[Var]) {
+		vars.iter()
+			.for_each(|&u| (self.seen[u], self.removable[u]) = (false, None));
 	}
 
 	/// Unless seen or of level 0, marks var u seen and bumps it; whether it did.
@@ -1073,7 +1076,8 @@ impl<const S: usize> Cdcl<S> {
 	}
 
 	/// The literal of `level` all paths to the clause's `open` literals of it go through, if
-	/// no other level joins on the way (then what the walk passes stays seen).
+	/// each literal of another level met on the way follows from the clause (then what the walk
+	/// passes stays seen).
 	fn block_uip(&mut self, level: Level, mut open: usize, analyzed: &mut Vec<Var>) -> Option<Lit> {
 		let (from, start) = (self.levels[level - 1].0, analyzed.len());
 		let next = self.levels.get(level);
@@ -1090,20 +1094,40 @@ impl<const S: usize> Cdcl<S> {
 				if w == u || self.seen[w] || self.level_of[w] == 0 {
 					continue;
 				}
-				if self.level_of[w] != level {
+				if self.level_of[w] == level {
+					(self.seen[w], open) = (true, open + 1);
+					analyzed.push(w);
+				} else if !self.redundant(w, analyzed) {
 					break 'walk; // it would join the clause
 				}
-				(self.seen[w], open) = (true, open + 1);
-				analyzed.push(w);
 			}
 			if open == 1 {
 				let mut lits = self.trail[from..t].iter().rev();
 				return lits.find(|lit| self.seen[lit.var()]).map(|&lit| !lit);
 			}
 		}
-		analyzed[start..].iter().for_each(|&w| self.seen[w] = false);
+		self.unmark(&analyzed[start..]);
 		analyzed.truncate(start);
 		None
+	}
+
+	/// Whether var u's literal follows from the clause's (the vars seen): each other literal of
+	/// its reason is seen, of level 0, or follows in turn (MiniSat's clause minimization,
+	/// CaDiCaL's `minimize_literal`); kept in `removable` until unmarked.
+	fn redundant(&mut self, u: Var, analyzed: &mut Vec<Var>) -> bool {
+		if let Some(known) = self.removable[u] {
+			return known;
+		}
+		let follows = match self.reason[u] {
+			None => false, // a decision
+			Some(reason) => (0..self.length(reason)).all(|i| {
+				let w = self.literal(reason, i).var();
+				w == u || self.seen[w] || self.level_of[w] == 0 || self.redundant(w, analyzed)
+			}),
+		};
+		self.removable[u] = Some(follows);
+		analyzed.push(u);
+		follows
 	}
 
 	/// Raises var u's activity (all scaled down when too large).
@@ -1170,14 +1194,13 @@ impl<const S: usize> Cdcl<S> {
 			match self.propagate() {
 				_ if !self.ok => return Some(Verdict::Unsat(0)),
 				Err(conflict) => {
-					self.update_target();
 					let (clause, back, lbd) = self.analyze(conflict);
 					self.backjump(back);
 					self.add(clause, lbd);
 					conflicts += 1;
 					if conflicts == due {
 						(u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
-						(due, self.best) = (due + LUBY_UNIT * v as u64, 0);
+						due += LUBY_UNIT * v as u64;
 						self.backjump(top);
 					}
 					if self.arena.len() > KEPT || self.learnt > LEARNT {
@@ -1209,34 +1232,17 @@ impl<const S: usize> Cdcl<S> {
 		}
 	}
 
-	/// At a conflict with more squares filled than since the last restart: the target phase.
-	fn update_target(&mut self) {
-		let count = (0..S * S).filter(|&p| self.board.filled(p)).count();
-		if count > self.best {
-			self.best = count;
-			for (p, &rule) in self.board.rules[..S * S].iter().enumerate() {
-				if rule & DONE != 0 {
-					self.target[p] = rule.trailing_zeros() as u8 + 1;
-				}
-			}
-		}
-	}
-
 	/// The next decision: the most active var where rules have fewest ways, if two (a pair
 	/// decides much), else of every open rule (where each has many, the ways tell little: VSIDS
-	/// refutes far sooner); now and then one of them at random; of its rule with fewest ways,
-	/// the var of the target phase, else of the saved phase, else it.
+	/// refutes far sooner); of its rule with fewest ways, the var of the saved phase, else it.
 	/// No heap orders the vars (MiniSat's has one): which rules have fewest ways changes with
 	/// every literal set, and a pass over the 4 S^2 rules' ways finds them and their most
 	/// active var.
-	fn choose(&mut self) -> Option<Var> {
-		self.random ^= self.random << 13; // xorshift
-		self.random ^= self.random >> 7;
-		self.random ^= self.random << 17;
-		let (board, all, random) = (&self.board, 0..self.board.rules.len(), self.random);
+	fn choose(&self) -> Option<Var> {
+		let board = &self.board;
 		// One pass: the fewest ways, and the most active var of the rules with that many.
 		let (mut fewest, mut best) = (!0, None);
-		for k in all.clone().filter(|&k| board.ways(k) != !0) {
+		for k in (0..board.rules.len()).filter(|&k| board.ways(k) != !0) {
 			if board.ways(k) < fewest {
 				(fewest, best) = (board.ways(k), None);
 			}
@@ -1250,22 +1256,12 @@ impl<const S: usize> Cdcl<S> {
 			let squares = (0..S * S).filter(|&p| !board.filled(p));
 			best = self.most_active(squares.flat_map(|p| Board::<S>::vars(p, board.rules[p])));
 		}
-		let mut v = best?; // None: every rule holds
-		if random % 1000 < RANDOM {
-			let rules =
-				all.filter(|&k| board.ways(k) == fewest || fewest > 2 && board.ways(k) != !0);
-			let ways: u32 = rules.clone().map(|k| board.ways(k)).sum();
-			let mut vars = rules.flat_map(|k| Board::<S>::vars(k, board.rules[k]));
-			v = vars.nth((random >> 20) as usize % ways as usize)?;
-		}
+		let v = best?; // None: every rule holds
 		let rules = Board::<S>::of(v);
 		let (k, _) = *rules.iter().min_by_key(|&&(k, _)| board.ways(k))?;
-		let placed = |phase: &[u8]| {
-			let mut vars = Board::<S>::vars(k, board.rules[k]);
-			vars.find(|&u| phase[u / S] as usize == u % S + 1)
-		};
-		let last = placed(&self.target).or_else(|| placed(&self.phase));
-		last.or(Some(v))
+		let mut vars = Board::<S>::vars(k, board.rules[k]);
+		vars.find(|&u| self.phase[u / S] as usize == u % S + 1)
+			.or(Some(v))
 	}
 
 	/// The first of `vars` with the most activity.
