@@ -1107,7 +1107,6 @@ impl<const S: usize> Cdcl<S> {
 			}
 		}
 		self.unmark(&analyzed[start..]);
-		analyzed.truncate(start);
 		None
 	}
 
