@@ -741,9 +741,9 @@ pub struct Cdcl<const S: usize> {
 	/// Each var's level and reason (None: a decision, or level 0), while it has a value.
 	level_of: Vec<Level>,
 	reason: Vec<Option<Constraint>>,
-	/// Rules left one way or none, for `propagate` to look at first in, first out (breadth
-	/// first: shorter chains of reasons, shorter clauses learnt); false once level 0 has a
-	/// conflict: no solution at all (MiniSat's `ok`).
+	/// Rules left one way or none, for `propagate` to look at first in, first out (last in
+	/// first out made long chains of reasons, long clauses learnt); `ok`: false once level 0 has
+	/// a conflict, no solution at all (MiniSat's).
 	forced: VecDeque<usize>,
 	ok: bool,
 	pub arena: Vec<u32>,
@@ -1110,8 +1110,8 @@ impl<const S: usize> Cdcl<S> {
 		None
 	}
 
-	/// Whether var u's literal follows from the clause's (the vars seen): each other literal of
-	/// its reason is seen, of level 0, or follows in turn (MiniSat's clause minimization,
+	/// Whether var u's literal follows from the vars seen (the clause's, and what follows from
+	/// them): each other literal of its reason is seen, of level 0, or follows in turn (MiniSat's clause minimization,
 	/// CaDiCaL's `minimize_literal`); kept in `removable` until unmarked.
 	fn redundant(&mut self, u: Var, analyzed: &mut Vec<Var>) -> bool {
 		if let Some(known) = self.removable[u] {
