@@ -485,7 +485,7 @@ impl<const S: usize> Search<S> {
 				continue;
 			}
 			self.place(x, y, d);
-			if self.check.assume(S * p + d) && (agrees || self.may_lead_on()) {
+			if self.check.assume(S * p + d) && (agrees || self.may_lead_on(S * p + d)) {
 				self.agrees = self.agrees.max(depth * agrees as usize);
 				go_on = match self.next_square(p) {
 					Some((x, y)) => self.dfs(x, y, found),
@@ -511,20 +511,23 @@ impl<const S: usize> Search<S> {
 	/// Past the budget, only boards the check finds a solution for: a dead end far below costs
 	/// one search, not one for each way to fill the squares above. Placements the witness
 	/// agrees with become units of the check (as a SAT solver asked square by square does).
-	fn may_lead_on(&mut self) -> bool {
+	fn may_lead_on(&mut self, v: Var) -> bool {
 		if self.steps <= BUDGET {
 			return true;
 		}
 		if self.agrees > self.base && !self.commit(self.agrees) {
 			return false;
 		}
-		// A long search goes on in a check built anew, the path's placements its units: what it
-		// learns leaves their literals out, and the old clauses, activity and phases (a trap) go.
+		// A long search goes on in a check built anew, the path's placements but v its units:
+		// what it learns leaves their literals out, and the old clauses, activity and phases (a
+		// trap) go. v a decision: with no solution even without v, dfs goes up.
 		let verdict = match self.check.solve_within(LONG_SEARCH) {
 			Some(verdict) => verdict,
 			None => {
-				let depth = self.base + self.check.level();
-				(self.check, self.base) = (Cdcl::new(&self.grid), depth);
+				let (mut grid, depth) = (self.grid.clone(), self.base + self.check.level());
+				grid[v / S] = 0;
+				(self.check, self.base) = (Cdcl::new(&grid), depth - 1);
+				self.check.assume(v); // a conflict is left to `solve`
 				self.check.solve()
 			}
 		};
