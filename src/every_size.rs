@@ -1114,8 +1114,8 @@ impl<const S: usize> Cdcl<S> {
 	}
 
 	/// Whether var u's literal follows from the vars seen (the clause's, and what follows from
-	/// them): each other literal of its reason is seen, of level 0, or follows in turn (MiniSat's clause minimization,
-	/// CaDiCaL's `minimize_literal`); kept in `removable` until unmarked.
+	/// them): each other literal of its reason is seen, of level 0, or follows in turn (MiniSat's
+	/// minimization, CaDiCaL's `minimize_literal`); kept in `removable` until unmarked.
 	fn redundant(&mut self, u: Var, analyzed: &mut Vec<Var>) -> bool {
 		if let Some(known) = self.removable[u] {
 			return known;
