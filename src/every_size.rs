@@ -527,7 +527,7 @@ impl<const S: usize> Search<S> {
 				let (mut grid, depth) = (self.grid.clone(), self.base + self.check.level());
 				grid[v / S] = 0;
 				(self.check, self.base) = (Cdcl::new(&grid), depth - 1);
-				self.check.assume(v); // a conflict is left to `solve`
+				self.check.assume(v); // true: the old check took it
 				self.check.solve()
 			}
 		};
