@@ -20,6 +20,7 @@ writes DIR/POOL.txt, one puzzle a line (16x16 and 25x25: letters, `-` blanks), f
   sparse11   11: the climbed sparse puzzles with several solutions the notebook lists
              (16x16 of 4 to 7 givens, 25x25 of 15 to 17)
   hour8      8: the hour's slowest, from benches/README.md
+  climb62    8: the slowest of the hour against issue 62's build, from benches/README.md
   gen16-one, gen16-two, gen16-none  30, 10, 10: `sudoku --generate 30|10|10 --size 16
              --solutions 1|2|0 --seed 1 -j 1`
   random16   1,000: 16x16 with 3 to 12 givens at random squares, each breaking no rule (seed 62)
@@ -226,10 +227,18 @@ def sparse11():
     return sorted(found, key=len)
 
 
-def hour8():
+def listed(title):
     text = open(os.path.join(HERE, "README.md")).read()
-    block = text.split("## The slowest found at 16x16 and 25x25")[1].split("```text")[1]
+    block = text.split(title)[1].split("```text")[1]
     return [p.replace(".", "-") for p in block.split("```")[0].split()]
+
+
+def hour8():
+    return listed("## The slowest found at 16x16 and 25x25")
+
+
+def climb62():
+    return listed("## The slowest found against issue 62's build")
 
 
 def sudoku(args):
@@ -262,6 +271,7 @@ POOLS = {
     "several24": lambda: other_grids()[1],
     "sparse11": sparse11,
     "hour8": hour8,
+    "climb62": climb62,
     "gen16-one": gen16("30", "1"),
     "gen16-two": gen16("10", "2"),
     "gen16-none": gen16("10", "0"),
