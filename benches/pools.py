@@ -19,7 +19,7 @@ writes DIR/POOL.txt, one puzzle a line (16x16 and 25x25: letters, `-` blanks), f
              grid (seed 2611)
   sparse11   11: the climbed sparse puzzles with several solutions the notebook lists
              (16x16 of 4 to 7 givens, 25x25 of 15 to 17)
-  hour8      8: the hour's slowest, from benches/README.md
+  hour8      8: the slowest of the hour against issue 52's build, from benches/README.md
   climb62    8: the slowest of the hour against issue 62's build, from benches/README.md
   gen16-one, gen16-two, gen16-none  30, 10, 10: `sudoku --generate 30|10|10 --size 16
              --solutions 1|2|0 --seed 1 -j 1`
