@@ -21,6 +21,8 @@ writes DIR/POOL.txt, one puzzle a line (16x16 and 25x25: letters, `-` blanks), f
              (16x16 of 4 to 7 givens, 25x25 of 15 to 17)
   hour8      8: the slowest of the hour against issue 52's build, from benches/README.md
   climb62    8: the slowest of the hour against issue 62's build, from benches/README.md
+  climb62-oriented, hour8-oriented  16 each: two random orientations and relabellings of each
+             of those (seeds 70 and 71)
   gen16-one, gen16-two, gen16-none  30, 10, 10: `sudoku --generate 30|10|10 --size 16
              --solutions 1|2|0 --seed 1 -j 1`
   random16   1,000: 16x16 with 3 to 12 givens at random squares, each breaking no rule (seed 62)
@@ -241,6 +243,16 @@ def climb62():
     return listed("## The slowest found against issue 62's build")
 
 
+def oriented_twice(puzzles, seed):
+    """Two random orientations and relabellings of each puzzle, one after the other."""
+    rng, out = random.Random(seed), []
+    for p in puzzles:
+        s = int(round(len(p) ** 0.5))
+        grid = [0 if c in "-." else ALPHABET.index(c) + 1 for c in p]
+        out += [line(oriented(grid, s, rng), s) for _ in range(2)]
+    return out
+
+
 def sudoku(args):
     command = os.environ.get("SUDOKU", os.path.join(HERE, "..", "target", "release", "sudoku"))
     made = subprocess.run([command] + args, capture_output=True, text=True, check=True)
@@ -272,6 +284,8 @@ POOLS = {
     "sparse11": sparse11,
     "hour8": hour8,
     "climb62": climb62,
+    "climb62-oriented": lambda: oriented_twice(climb62(), 70),
+    "hour8-oriented": lambda: oriented_twice(hour8(), 71),
     "gen16-one": gen16("30", "1"),
     "gen16-two": gen16("10", "2"),
     "gen16-none": gen16("10", "0"),

@@ -38,7 +38,7 @@ fn main() {
 fn refuse_arguments() {
 	if std::env::args_os().len() > 1 {
 		let why = "sudoku: this program reads standard input only; the sudoku command (cargo \
-                   install --path .) reads files and has the tools\n";
+			install --path .) reads files and has the tools\n";
 		std::process::exit(fail(&mut io::stderr(), why.into()));
 	}
 }
@@ -273,8 +273,9 @@ impl<'a> Reader<'a> {
 			let given = given(symbol, side, numbers)
 				.ok_or_else(|| self.error(at + 1, &not_a_square(symbol, side, numbers)))?;
 			puzzle.givens.push(given);
-			let place = ((offset + at) as u32, length as u32, numbers);
-			puzzle.places.push(place);
+			puzzle
+				.places
+				.push(((offset + at) as u32, length as u32, numbers));
 		}
 		puzzle.text.extend_from_slice(&text);
 		puzzle.rows += if whole { side } else { 1 };
@@ -302,7 +303,7 @@ impl<'a> Reader<'a> {
 			_ => {
 				let what = format!(
 					"{count} squares on this line: a row has 1, 4, 9, 16 or 25, a puzzle on one \
-                     line 16, 81, 256 or 625"
+						line 16, 81, 256 or 625"
 				);
 				return Err(self.error(body.len() + 1, &what));
 			}
@@ -311,7 +312,7 @@ impl<'a> Reader<'a> {
 			let line = self.lone;
 			return Err(format!(
 				"line {line}, column 1: {size} alone on a line is no size line of the {side}x{side} \
-                 puzzle after it (only a first line is a count)"
+					puzzle after it (only a first line is a count)"
 			));
 		}
 		self.puzzles += 1;
@@ -342,15 +343,11 @@ impl<'a> Reader<'a> {
 /// stands (offset, length).
 fn squares_of(body: &[u8]) -> (bool, Vec<(usize, usize)>) {
 	let numbers = trim(body).iter().any(|&c| c == b' ' || c == b'\t');
-	let mut squares = Vec::new();
-	let mut at = 0;
+	let (mut squares, mut at, graphic) = (Vec::new(), 0, |c: &&u8| c.is_ascii_graphic());
 	while at < body.len() {
 		let length = match body[at] {
 			b' ' | b'\t' | b'\r' => 0,
-			_ if numbers => body[at..]
-				.iter()
-				.take_while(|c| c.is_ascii_graphic())
-				.count(),
+			_ if numbers => body[at..].iter().take_while(graphic).count(),
 			_ => 1,
 		};
 		if length > 0 {
@@ -605,7 +602,7 @@ type Level = usize;
 
 /// A literal: var v holds (`2 * v + 1`: its symbol stands at its square) or not (`2 * v`);
 /// MiniSat's is the other way round (`2 * v + 1` its negation).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq)]
 struct Lit(u32);
 
 impl Lit {
@@ -744,9 +741,9 @@ pub struct Cdcl<const S: usize> {
 	/// Each var's level and reason (None: a decision, or level 0), while it has a value.
 	level_of: Vec<Level>,
 	reason: Vec<Option<Constraint>>,
-	/// Rules left one way or none, for `propagate` to look at first in, first out (last in
-	/// first out made long chains of reasons, long clauses learnt); `ok`: false once level 0 has
-	/// a conflict, no solution at all (MiniSat's).
+	/// Rules left one way or none, for `propagate` to look at first in, first out (a stack made
+	/// long chains of reasons, long clauses learnt); `ok`: false once level 0 has a conflict, no
+	/// solution at all (MiniSat's).
 	forced: VecDeque<usize>,
 	ok: bool,
 	pub arena: Vec<u32>,
@@ -755,8 +752,10 @@ pub struct Cdcl<const S: usize> {
 	/// VSIDS: each var's activity, raised by `bump` by `inc` (which grows; reasons' vars half).
 	activity: Vec<f64>,
 	inc: f64,
-	/// Each square's symbol + 1 when last undone (phase saving).
+	/// Each square's symbol + 1 in the longest trail with no conflict since the last restart, and
+	/// that length (CaDiCaL's target phase).
 	phase: Vec<u8>,
+	longest: usize,
 	seen: Vec<bool>,
 	/// Whether a var's literal follows from the clause being learnt, once asked (`redundant`).
 	removable: Vec<Option<bool>>,
@@ -798,6 +797,7 @@ impl<const S: usize> Cdcl<S> {
 			activity: vec![0.0; vars],
 			inc: 1.0,
 			phase: vec![0; S * S],
+			longest: 0,
 			seen: vec![false; vars],
 			removable: vec![None; vars],
 			learnt: 0,
@@ -809,7 +809,6 @@ impl<const S: usize> Cdcl<S> {
 		check
 	}
 
-	/// The decision level: how many decisions stand.
 	pub fn level(&self) -> Level {
 		self.levels.len()
 	}
@@ -936,13 +935,10 @@ impl<const S: usize> Cdcl<S> {
 		true
 	}
 
-	/// Back to the end of `level`, the symbols the levels above placed saved as phases.
+	/// Back to the end of `level`.
 	pub fn backjump(&mut self, level: Level) {
 		if level < self.level() {
 			let trail = self.levels[level].0;
-			for lit in self.trail[trail..].iter().filter(|lit| lit.holds()) {
-				self.phase[lit.var() / S] = (lit.var() % S) as u8 + 1;
-			}
 			let (size, from) = (self.board.rules.len(), self.board.rules.len() * level);
 			let saved = &self.boards[from..from + size];
 			self.board.rules.copy_from_slice(saved);
@@ -1022,9 +1018,8 @@ impl<const S: usize> Cdcl<S> {
 		(clause, back, lbd as u32)
 	}
 
-	/// Shrinking (CaDiCaL's): a lower level's literals give way to the one of that level all
-	/// their paths go through (its block UIP), if each literal of another level met on the way
-	/// follows from the clause (`redundant`); else each of them that follows from it leaves it.
+	/// Shrinking (CaDiCaL's): a lower level's literals give way to its block UIP (`block_uip`);
+	/// with none, each of them that follows from the clause (`redundant`) leaves it.
 	fn shrink(&mut self, mut learnt: Vec<Lit>, analyzed: &mut Vec<Var>) -> Vec<Lit> {
 		learnt[1..].sort_unstable_by_key(|lit| std::cmp::Reverse(self.level_of[lit.var()]));
 		let (mut clause, mut i) = (vec![learnt[0]], 1);
@@ -1046,8 +1041,9 @@ impl<const S: usize> Cdcl<S> {
 
 	/// Forgets that `vars` were seen, and whether they follow from the clause.
 	fn unmark(&mut self, vars: &[Var]) {
-		vars.iter()
-			.for_each(|&u| (self.seen[u], self.removable[u]) = (false, None));
+		for &u in vars {
+			(self.seen[u], self.removable[u]) = (false, None);
+		}
 	}
 
 	/// Unless seen or of level 0, marks var u seen and bumps it; whether it did.
@@ -1078,9 +1074,9 @@ impl<const S: usize> Cdcl<S> {
 		}
 	}
 
-	/// The literal of `level` all paths to the clause's `open` literals of it go through, if
-	/// each literal of another level met on the way follows from the clause (then what the walk
-	/// passes stays seen).
+	/// The block UIP: the literal of `level` all paths to the clause's `open` literals of it go
+	/// through, if each literal of another level met on the way follows from the clause (then
+	/// what the walk passes stays seen).
 	fn block_uip(&mut self, level: Level, mut open: usize, analyzed: &mut Vec<Var>) -> Option<Lit> {
 		let (from, start) = (self.levels[level - 1].0, analyzed.len());
 		let next = self.levels.get(level);
@@ -1196,13 +1192,20 @@ impl<const S: usize> Cdcl<S> {
 			match self.propagate() {
 				_ if !self.ok => return Some(Verdict::Unsat(0)),
 				Err(conflict) => {
+					let stands = self.levels[self.level() - 1].0; // the levels below stand
+					if stands > self.longest {
+						self.longest = stands;
+						for lit in self.trail[..stands].iter().filter(|lit| lit.holds()) {
+							self.phase[lit.var() / S] = (lit.var() % S) as u8 + 1;
+						}
+					}
 					let (clause, back, lbd) = self.analyze(conflict);
 					self.backjump(back);
 					self.add(clause, lbd);
 					conflicts += 1;
 					if conflicts == due {
 						(u, v) = if u & -u == v { (u + 1, 1) } else { (u, 2 * v) };
-						due += LUBY_UNIT * v as u64;
+						(due, self.longest) = (due + LUBY_UNIT * v as u64, 0);
 						self.backjump(top);
 					}
 					if self.arena.len() > KEPT || self.learnt > LEARNT {
@@ -1236,10 +1239,9 @@ impl<const S: usize> Cdcl<S> {
 
 	/// The next decision: the most active var where rules have fewest ways, if two (a pair
 	/// decides much), else of every open rule (where each has many, the ways tell little: VSIDS
-	/// refutes far sooner); of its rule with fewest ways, the var of the saved phase, else it.
-	/// No heap orders the vars (MiniSat's has one): which rules have fewest ways changes with
-	/// every literal set, and a pass over the 4 S^2 rules' ways finds them and their most
-	/// active var.
+	/// refutes far sooner); of its rule with fewest ways, the var of its phase, else it. No heap
+	/// (MiniSat's has one): the rules with fewest ways change with every literal set, and one
+	/// pass over the 4 S^2 rules finds them and their most active var.
 	fn choose(&self) -> Option<Var> {
 		let board = &self.board;
 		// One pass: the fewest ways, and the most active var of the rules with that many.
@@ -1346,11 +1348,8 @@ fn answer(
 /// UVa 989's answer to a puzzle without solution, its last line's break kept (CRLF, LF, none).
 pub fn no_solution(puzzle: &Puzzle) -> Vec<u8> {
 	let text = &puzzle.text;
-	let ends = text
-		.iter()
-		.rev()
-		.take_while(|c| b"\r\n".contains(c))
-		.count();
+	let breaks = |c: &&u8| b"\r\n".contains(c);
+	let ends = text.iter().rev().take_while(breaks).count();
 	[b"NO SOLUTION", &text[text.len() - ends..]].concat()
 }
 

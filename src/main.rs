@@ -55,7 +55,7 @@ fn main() {
 fn refuse_arguments() {
 	if std::env::args_os().len() > 1 {
 		let why = "sudoku: this program reads standard input only; the sudoku command (cargo \
-                   install --path .) reads files and has the tools\n";
+			install --path .) reads files and has the tools\n";
 		std::process::exit(fail(&mut io::stderr(), why.into()));
 	}
 }
