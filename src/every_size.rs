@@ -542,13 +542,10 @@ impl<const S: usize> Search<S> {
 	fn commit(&mut self, depth: usize) -> bool {
 		let committed = self.check.commit(depth - self.base);
 		self.base = depth;
-		match committed {
-			Ok(()) => true,
-			Err(level) => {
-				self.dead = Some(self.base + level);
-				false
-			}
+		if let Err(level) = committed {
+			self.dead = Some(self.base + level);
 		}
+		committed.is_ok()
 	}
 
 	/// The check back to the path's first `depth` placements (built anew to undo a unit).
@@ -742,8 +739,8 @@ pub struct Cdcl<const S: usize> {
 	level_of: Vec<Level>,
 	reason: Vec<Option<Constraint>>,
 	/// Rules left one way or none, for `propagate` to look at first in, first out (a stack made
-	/// long chains of reasons, long clauses learnt); `ok`: false once level 0 has a conflict, no
-	/// solution at all (MiniSat's).
+	/// long chains of reasons, long clauses); `ok`: false once level 0 has a conflict: no solution
+	/// at all (MiniSat's).
 	forced: VecDeque<usize>,
 	ok: bool,
 	pub arena: Vec<u32>,
@@ -752,9 +749,9 @@ pub struct Cdcl<const S: usize> {
 	/// VSIDS: each var's activity, raised by `bump` by `inc` (which grows; reasons' vars half).
 	activity: Vec<f64>,
 	inc: f64,
-	/// Each square's symbol + 1 in the longest trail with no conflict since the last restart, and
-	/// that length (CaDiCaL's target phase).
-	phase: Vec<u8>,
+	/// Each square's symbol + 1 in the longest trail below a conflict's level since the last
+	/// restart (or before, if none since placed it), and that length (CaDiCaL's target phase).
+	pub phase: Vec<u8>,
 	longest: usize,
 	seen: Vec<bool>,
 	/// Whether a var's literal follows from the clause being learnt, once asked (`redundant`).
@@ -1192,7 +1189,7 @@ impl<const S: usize> Cdcl<S> {
 			match self.propagate() {
 				_ if !self.ok => return Some(Verdict::Unsat(0)),
 				Err(conflict) => {
-					let stands = self.levels[self.level() - 1].0; // the levels below stand
+					let stands = self.levels[self.level() - 1].0;
 					if stands > self.longest {
 						self.longest = stands;
 						for lit in self.trail[..stands].iter().filter(|lit| lit.holds()) {

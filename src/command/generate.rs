@@ -271,14 +271,11 @@ pub fn proper(side: usize, grid: &mut [u8], order: &[usize], tried: &mut dyn FnM
 	if side == 25 {
 		// Each try a long search, slower under assumptions: a check afresh, its unit clauses
 		// the givens left and another symbol at the square (the puzzle with the given has one
-		// solution, so another differs there). Each open square's symbol assumed, then undone
-		// by `unit`, leaves the solution as the saved phases: the search starts near it.
+		// solution, so another differs there), the solution its phases: the search starts near it.
 		for (i, &p) in order.iter().enumerate() {
 			grid[p] = 0;
 			let mut cdcl = cdcl(side, grid);
-			for q in (0..grid.len()).filter(|&q| grid[q] == 0) {
-				cdcl.assume(var(q));
-			}
+			cdcl.phases(&solution);
 			cdcl.unit(var(p), false);
 			if matches!(cdcl.solve(), Verdict::Sat(_)) {
 				grid[p] = solution[p];

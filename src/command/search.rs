@@ -103,6 +103,8 @@ pub(crate) trait Cdcl {
 	fn assume(&mut self, v: usize) -> bool;
 	fn backjump(&mut self, level: usize);
 	fn level(&self) -> usize;
+	/// The phases (the symbols decisions take first): each square's in `grid` (symbol + 1).
+	fn phases(&mut self, grid: &[u8]);
 }
 
 impl<const S: usize> Cdcl for every_size::Cdcl<S> {
@@ -128,6 +130,10 @@ impl<const S: usize> Cdcl for every_size::Cdcl<S> {
 
 	fn level(&self) -> usize {
 		every_size::Cdcl::level(self)
+	}
+
+	fn phases(&mut self, grid: &[u8]) {
+		self.phase.copy_from_slice(grid);
 	}
 }
 
