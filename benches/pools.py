@@ -21,8 +21,9 @@ writes DIR/POOL.txt, one puzzle a line (16x16 and 25x25: letters, `-` blanks), f
              (16x16 of 4 to 7 givens, 25x25 of 15 to 17)
   hour8      8: the slowest of the hour against issue 52's build, from benches/README.md
   climb62    8: the slowest of the hour against issue 62's build, from benches/README.md
+  climb-target  8: the slowest of the hour against target phases' build, from benches/README.md
   climb62-oriented, hour8-oriented  16 each: two random orientations and relabellings of each
-             of those (seeds 70 and 71)
+             of climb62's and of hour8's (seeds 70 and 71)
   gen16-one, gen16-two, gen16-none  30, 10, 10: `sudoku --generate 30|10|10 --size 16
              --solutions 1|2|0 --seed 1 -j 1`
   random16   1,000: 16x16 with 3 to 12 givens at random squares, each breaking no rule (seed 62)
@@ -243,6 +244,10 @@ def climb62():
     return listed("## The slowest found against issue 62's build")
 
 
+def climb_target():
+    return listed("## The slowest found against target phases' build")
+
+
 def oriented_twice(puzzles, seed):
     """Two random orientations and relabellings of each puzzle, one after the other."""
     rng, out = random.Random(seed), []
@@ -284,6 +289,7 @@ POOLS = {
     "sparse11": sparse11,
     "hour8": hour8,
     "climb62": climb62,
+    "climb-target": climb_target,
     "climb62-oriented": lambda: oriented_twice(climb62(), 70),
     "hour8-oriented": lambda: oriented_twice(hour8(), 71),
     "gen16-one": gen16("30", "1"),
