@@ -749,8 +749,8 @@ pub struct Cdcl<const S: usize> {
 	/// VSIDS: each var's activity, raised by `bump` by `inc` (which grows; reasons' vars half).
 	activity: Vec<f64>,
 	inc: f64,
-	/// Each square's symbol + 1 in the longest trail below a conflict's level since the last
-	/// restart (or before, if none since placed it), and that length (CaDiCaL's target phase).
+	/// Each square's symbol + 1 (0: none) in the last record trail that placed it: the levels
+	/// below a conflict, longer than `longest`, reset at restarts (CaDiCaL's target phase).
 	pub phase: Vec<u8>,
 	longest: usize,
 	seen: Vec<bool>,
@@ -1236,8 +1236,8 @@ impl<const S: usize> Cdcl<S> {
 
 	/// The next decision: the most active var where rules have fewest ways, if two (a pair
 	/// decides much), else of every open rule (where each has many, the ways tell little: VSIDS
-	/// refutes far sooner); of its rule with fewest ways, the var of its phase, else it. No heap
-	/// (MiniSat's has one): the rules with fewest ways change with every literal set, and one
+	/// refutes far sooner); of its rule with fewest ways, the var at its square's phase, else it. No
+	/// heap (MiniSat's has one): the rules with fewest ways change with every literal set, and a
 	/// pass over the 4 S^2 rules finds them and their most active var.
 	fn choose(&self) -> Option<Var> {
 		let board = &self.board;

@@ -103,7 +103,8 @@ pub(crate) trait Cdcl {
 	fn assume(&mut self, v: usize) -> bool;
 	fn backjump(&mut self, level: usize);
 	fn level(&self) -> usize;
-	/// The phases (the symbols decisions take first): each square's in `grid` (symbol + 1).
+	/// The phases (the symbols decisions take first, till a conflict records others): each
+	/// square's in `grid` (symbol + 1; S * S of them).
 	fn phases(&mut self, grid: &[u8]);
 }
 
