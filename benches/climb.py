@@ -32,10 +32,6 @@ def several(puzzle):
     return out[:1] == ["2"]
 
 
-def grid_of(puzzle):
-    return [0 if c in "-." else pools.ALPHABET.index(c) + 1 for c in puzzle]
-
-
 def mutated(grid, s, rng):
     if rng.random() < 0.1:
         return pools.oriented(grid, s, rng)
@@ -66,7 +62,7 @@ def main():
         else:
             puzzle = starts[turn % len(starts)]
             s = int(round(len(puzzle) ** 0.5))
-            grid = grid_of(puzzle)
+            grid = pools.grid_of(puzzle)
         turn += 1
         best, _ = pool.run(build, pools.line(grid, s), cap, 0)
         spent += best

@@ -88,6 +88,11 @@ def line(grid, s):
     return "".join(ALPHABET[v - 1] if s > 9 and v else str(v) if v else blank for v in grid)
 
 
+def grid_of(puzzle):
+    """The grid of a puzzle line of 16x16 or 25x25 (letters, `-` or `.` blanks): `line`'s inverse."""
+    return [0 if c in "-." else ALPHABET.index(c) + 1 for c in puzzle]
+
+
 def breaks_no_rule(grid, s):
     for u in units(s):
         seen = [v for v in (grid[p] for p in u) if v]
@@ -157,7 +162,7 @@ def minimal_made(seed=3):
     """`sudoku --generate 1 --size 25 --seed 3 -j 1` (about two CPU minutes) and its solution
     (or another seed's)."""
     made = sudoku(["--generate", "1", "--size", "25", "--seed", str(seed), "-j", "1"])[0]
-    puzzle = [0 if c == "-" else ALPHABET.index(c) + 1 for c in made]
+    puzzle = grid_of(made)
     with Solver(name="cadical195", bootstrap_with=cnf(25)) as solver:
         solver.solve(assumptions=[25 * p + v for p, v in enumerate(puzzle) if v])
         model = set(v for v in solver.get_model() if v > 0)
@@ -253,8 +258,7 @@ def oriented_twice(puzzles, seed):
     rng, out = random.Random(seed), []
     for p in puzzles:
         s = int(round(len(p) ** 0.5))
-        grid = [0 if c in "-." else ALPHABET.index(c) + 1 for c in p]
-        out += [line(oriented(grid, s, rng), s) for _ in range(2)]
+        out += [line(oriented(grid_of(p), s, rng), s) for _ in range(2)]
     return out
 
 
