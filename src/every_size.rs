@@ -516,15 +516,19 @@ impl<const S: usize> Search<S> {
 			return false;
 		}
 		// A long search goes on in a check built anew, the path's placements but v its units:
-		// what it learns leaves their literals out, and the old clauses, activity and phases (a
-		// trap) go. v a decision: with no solution even without v, dfs goes up.
+		// what it learns leaves their literals out; the old clauses hold there (those `reduce`
+		// keeps stay), activity and phases (a trap) go. v a decision: no solution even without v,
+		// dfs goes up.
 		let verdict = match self.check.solve_within(LONG_SEARCH) {
 			Some(verdict) => verdict,
 			None => {
 				let (mut grid, depth) = (self.grid.clone(), self.base + self.check.level());
 				grid[v / S] = 0;
+				let arena = std::mem::take(&mut self.check.arena);
 				(self.check, self.base) = (Cdcl::new(&grid), depth - 1);
-				self.check.assume(v); // true: the old check took it
+				self.check.arena = arena;
+				self.check.reduce();
+				self.check.assume(v); // true: the old check took it, with those clauses
 				self.check.solve()
 			}
 		};
@@ -730,17 +734,17 @@ pub struct Cdcl<const S: usize> {
 	/// The literals made true, in order; from `head` on, not yet propagated.
 	trail: Vec<Lit>,
 	head: usize,
-	/// Each level above 0: its trail's start, its decision; the board before each. Going back
-	/// copies a board (4 S^2 words) where undoing each literal would restore the ways of up to
-	/// 4 S vars' 4 rules: far more writes at 16x16 and 25x25.
+	/// Each level above 0: its trail's start, its decision; the board before each: going back
+	/// copies one (4 S^2 words) where undoing each literal would restore up to 4 S vars' 4 rules
+	/// each: far more writes at 16x16 and 25x25.
 	levels: Vec<(usize, Var)>,
 	boards: Vec<u32>,
 	/// Each var's level and reason (None: a decision, or level 0), while it has a value.
 	level_of: Vec<Level>,
 	reason: Vec<Option<Constraint>>,
 	/// Rules left one way or none, for `propagate` to look at first in, first out (a stack made
-	/// long chains of reasons, long clauses); `ok`: false once level 0 has a conflict: no solution
-	/// at all (MiniSat's).
+	/// long chains of reasons, long clauses); `ok`: false once level 0 has a conflict: no
+	/// solution (MiniSat's).
 	forced: VecDeque<usize>,
 	ok: bool,
 	pub arena: Vec<u32>,
@@ -1106,9 +1110,8 @@ impl<const S: usize> Cdcl<S> {
 		None
 	}
 
-	/// Whether var u's literal follows from the vars seen (the clause's, and what follows from
-	/// them): each other literal of its reason is seen, of level 0, or follows in turn (MiniSat's
-	/// minimization, CaDiCaL's `minimize_literal`); kept in `removable` until unmarked.
+	/// Whether var u's literal follows from the clause: each other literal of its reason is seen,
+	/// of level 0, or follows in turn (MiniSat's and CaDiCaL's minimization); kept in `removable`.
 	fn redundant(&mut self, u: Var, analyzed: &mut Vec<Var>) -> bool {
 		if let Some(known) = self.removable[u] {
 			return known;
@@ -1234,11 +1237,10 @@ impl<const S: usize> Cdcl<S> {
 		}
 	}
 
-	/// The next decision: the most active var where rules have fewest ways, if two (a pair
-	/// decides much), else of every open rule (where each has many, the ways tell little: VSIDS
-	/// refutes far sooner); of its rule with fewest ways, the var at its square's phase, else it. No
-	/// heap (MiniSat's has one): the rules with fewest ways change with every literal set, and a
-	/// pass over the 4 S^2 rules finds them and their most active var.
+	/// The next decision: the most active var of the rules with fewest ways if two (a pair decides
+	/// much), else of every open rule (many ways tell little: VSIDS refutes far sooner); of its
+	/// rule with fewest ways, the var of its square's phase, else it. No heap (MiniSat's has one):
+	/// the fewest ways change with each literal set; a pass over the 4 S^2 rules finds them.
 	fn choose(&self) -> Option<Var> {
 		let board = &self.board;
 		// One pass: the fewest ways, and the most active var of the rules with that many.
