@@ -22,6 +22,7 @@ writes DIR/POOL.txt, one puzzle a line (16x16 and 25x25: letters, `-` blanks), f
   hour8      8: the slowest of the hour against issue 52's build, from benches/README.md
   climb62    8: the slowest of the hour against issue 62's build, from benches/README.md
   climb-target  8: the slowest of the hour against target phases' build, from benches/README.md
+  climb-kept  8: the slowest of the hour against the build keeping clauses, from benches/README.md
   climb62-oriented, hour8-oriented  16 each: two random orientations and relabellings of each
              of climb62's and of hour8's (seeds 70 and 71)
   gen16-one, gen16-two, gen16-none  30, 10, 10: `sudoku --generate 30|10|10 --size 16
@@ -253,6 +254,10 @@ def climb_target():
     return listed("## The slowest found against target phases' build")
 
 
+def climb_kept():
+    return listed("## The slowest found against the build keeping clauses")
+
+
 def oriented_twice(puzzles, seed):
     """Two random orientations and relabellings of each puzzle, one after the other."""
     rng, out = random.Random(seed), []
@@ -294,6 +299,7 @@ POOLS = {
     "hour8": hour8,
     "climb62": climb62,
     "climb-target": climb_target,
+    "climb-kept": climb_kept,
     "climb62-oriented": lambda: oriented_twice(climb62(), 70),
     "hour8-oriented": lambda: oriented_twice(hour8(), 71),
     "gen16-one": gen16("30", "1"),
